@@ -1,0 +1,1 @@
+//! Placeholder: the dola board geometry is being written (see issue tracker).

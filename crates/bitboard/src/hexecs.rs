@@ -1,0 +1,1 @@
+//! Placeholder: the hexecs board geometry is being written (see issue tracker).

@@ -1,0 +1,37 @@
+//! `gsolve bench …` — benchmarks whose figures are written to `results/<game>/bench.md` with the
+//! command that produced them. Each game's module owns its benchmark; this only dispatches.
+
+use super::common::{CliError, CliResult, Global};
+
+/// Arguments of `gsolve bench`.
+#[derive(clap::Args, Debug)]
+pub struct BenchArgs {
+    /// Which benchmark to run.
+    #[command(subcommand)]
+    which: BenchWhich,
+}
+
+#[derive(clap::Subcommand, Debug)]
+enum BenchWhich {
+    /// Rex exact solver: 4x4 and 5x5 maps, the Solrex suite, 6x6 positions, 1 vs 2 threads.
+    Rex(super::rex::RexBenchArgs),
+    /// Dark Hex CFR per-iteration time and best-response time.
+    Darkhex,
+    /// Dola perft speed.
+    Dola,
+    /// Hexecs perft speed.
+    Hexecs,
+    /// Bounded-depth search (Dola and Hexecs).
+    Search,
+}
+
+/// Run `gsolve bench`.
+pub fn run(args: BenchArgs, global: &Global) -> CliResult {
+    match args.which {
+        BenchWhich::Rex(a) => super::rex::bench(a, global),
+        BenchWhich::Darkhex => super::darkhex::bench(global),
+        BenchWhich::Dola => super::dola::bench(global),
+        BenchWhich::Hexecs => super::hexecs::bench(global),
+        BenchWhich::Search => Err(CliError::runtime("gsolve bench search is not implemented yet")),
+    }
+}

@@ -1,0 +1,102 @@
+//! What every subcommand shares: the error type and exit codes, JSON/human output, progress
+//! bars, and safe writing of result files.
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use std::fmt::Display;
+use std::io::{IsTerminal, Write};
+use std::path::Path;
+
+/// Options that apply to every subcommand.
+#[derive(Debug, Clone)]
+pub struct Global {
+    /// Print one JSON object on stdout.
+    pub json: bool,
+}
+
+/// A failed subcommand.
+#[derive(Debug)]
+pub enum CliError {
+    /// Bad input: malformed arguments, positions, moves, files. Exit code 2.
+    Input(String),
+    /// A run that failed for another reason (I/O, limits). Exit code 1.
+    Runtime(String),
+}
+
+impl CliError {
+    /// Bad input (exit 2).
+    pub fn input(e: impl Display) -> Self {
+        CliError::Input(e.to_string())
+    }
+    /// A failed run (exit 1).
+    pub fn runtime(e: impl Display) -> Self {
+        CliError::Runtime(e.to_string())
+    }
+    /// Print the error (as JSON with `--json`) and return the exit code.
+    pub fn report(&self, global: &Global) -> i32 {
+        let (kind, msg, code) = match self {
+            CliError::Input(m) => ("input", m, 2),
+            CliError::Runtime(m) => ("runtime", m, 1),
+        };
+        if global.json {
+            let v = serde_json::json!({ "error": msg, "kind": kind, "exit_code": code });
+            println!("{v}");
+        }
+        eprintln!("error: {msg}");
+        code
+    }
+}
+
+/// Result of a subcommand.
+pub type CliResult = Result<(), CliError>;
+
+/// Print `value` as one JSON object on stdout.
+pub fn print_json(value: &serde_json::Value) {
+    let mut out = std::io::stdout().lock();
+    let _ = writeln!(out, "{value}");
+}
+
+/// A progress bar on stderr when it is a terminal and `--json` is off; hidden otherwise.
+pub fn progress_bar(global: &Global, len: u64, what: &str) -> ProgressBar {
+    let bar = ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::stderr());
+    if global.json || !std::io::stderr().is_terminal() {
+        bar.set_draw_target(ProgressDrawTarget::hidden());
+    }
+    bar.set_style(
+        ProgressStyle::with_template("{spinner} {prefix} [{elapsed_precise}] {bar:30} {pos}/{len} {msg}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    bar.set_prefix(what.to_string());
+    bar
+}
+
+/// Write `contents` to `path` atomically: a temporary file in the same directory renamed into
+/// place, so a failed run never leaves a half-written result or destroys the previous one.
+pub fn write_atomic(path: &Path, contents: &[u8]) -> CliResult {
+    if let Some(dir) = path.parent() {
+        if !dir.as_os_str().is_empty() {
+            std::fs::create_dir_all(dir)
+                .map_err(|e| CliError::runtime(format!("cannot create {}: {e}", dir.display())))?;
+        }
+    }
+    let tmp = path.with_extension(format!(
+        "{}.tmp",
+        path.extension().and_then(|e| e.to_str()).unwrap_or("")
+    ));
+    std::fs::write(&tmp, contents)
+        .map_err(|e| CliError::runtime(format!("cannot write {}: {e}", tmp.display())))?;
+    std::fs::rename(&tmp, path)
+        .map_err(|e| CliError::runtime(format!("cannot rename into {}: {e}", path.display())))
+}
+
+/// "gsolve X.Y.Z" — stamped into every file the toolkit writes.
+pub fn toolkit_version() -> String {
+    format!("gsolve {}", env!("CARGO_PKG_VERSION"))
+}
+
+/// The command line that produced a result, for file headers.
+pub fn command_line() -> String {
+    let args: Vec<String> = std::env::args().collect();
+    let mut parts = vec!["gsolve".to_string()];
+    parts.extend(args.into_iter().skip(1));
+    parts.join(" ")
+}

@@ -1,0 +1,10 @@
+//! One module per subcommand; each owns its clap arguments and its `run`.
+
+pub mod bench;
+pub mod coins;
+pub mod common;
+pub mod darkhex;
+pub mod dola;
+pub mod gtp;
+pub mod hexecs;
+pub mod rex;

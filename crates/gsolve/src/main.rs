@@ -1,0 +1,63 @@
+//! The `gsolve` command line: argument parsing, progress display and output formatting only.
+//! Every computation lives in the library crates (`crates/`, `solvers/`).
+//!
+//! Exit codes: 0 success, 1 a run that failed (I/O, resource limits), 2 bad input (malformed
+//! arguments, positions, moves or files). With `--json` every subcommand prints exactly one JSON
+//! object on stdout; human-readable output otherwise. Progress bars go to stderr, only on a
+//! terminal and never with `--json`.
+
+mod cli;
+
+use clap::{Parser, Subcommand};
+use cli::common::{CliError, Global};
+
+/// gsolve — a game-solving research toolkit.
+///
+/// Run without arguments to reproduce the quick Rex table (every board of at most 20 cells:
+/// winner and winning first moves), written to results/rex/.
+#[derive(Parser, Debug)]
+#[command(name = "gsolve", version, about, long_about = None, propagate_version = true)]
+struct Cli {
+    /// Print one JSON object with the results on stdout instead of human output.
+    #[arg(long, global = true)]
+    json: bool,
+
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Rex (reverse Hex): exact solving, opening maps, the parity table.
+    Rex(cli::rex::RexArgs),
+    /// A GTP engine (Benzene command names) for Rex, to be driven by HexGui or test scripts.
+    Gtp(cli::gtp::GtpArgs),
+    /// Dark Hex: CFR equilibria, exact best response, certificates.
+    Darkhex(cli::darkhex::DarkhexArgs),
+    /// Dola (three 10×10 chess variants): perft, replay, show, search, self-play.
+    Dola(cli::dola::DolaArgs),
+    /// Hexecs (hexagonal chess with a die): perft, show, search, self-play.
+    Hexecs(cli::hexecs::HexecsArgs),
+    /// The coin-weighing puzzle: exhaustive strategy search.
+    Coins(cli::coins::CoinsArgs),
+    /// Benchmarks whose figures go to results/*/bench.md.
+    Bench(cli::bench::BenchArgs),
+}
+
+fn main() {
+    let cli = Cli::parse();
+    let global = Global { json: cli.json };
+    let result = match cli.command {
+        None => cli::rex::run_default(&global),
+        Some(Command::Rex(a)) => cli::rex::run(a, &global),
+        Some(Command::Gtp(a)) => cli::gtp::run(a, &global),
+        Some(Command::Darkhex(a)) => cli::darkhex::run(a, &global),
+        Some(Command::Dola(a)) => cli::dola::run(a, &global),
+        Some(Command::Hexecs(a)) => cli::hexecs::run(a, &global),
+        Some(Command::Coins(a)) => cli::coins::run(a, &global),
+        Some(Command::Bench(a)) => cli::bench::run(a, &global),
+    };
+    if let Err(e) = result {
+        std::process::exit(e.report(&global));
+    }
+}
