@@ -8,3 +8,4 @@ pub mod dola;
 pub mod gtp;
 pub mod hexecs;
 pub mod rex;
+pub mod search;
