@@ -115,24 +115,19 @@ pub trait Game: Clone + Send + Sync {
     fn hash_key(&self) -> u64;
 }
 
-/// What the exact win/loss solver needs beyond [`Game`]: games without draws or chance.
+/// What the exact win/loss solver needs beyond [`Game`]: two-player games without draws or
+/// chance, where every position is a win or a loss for the player to move.
 pub trait ExactGame: Game {
-    /// `Some(true)` if the player to move is proven to win, `Some(false)` if proven to lose,
-    /// `None` if search is needed. Must be `Some` at terminal positions.
-    fn static_result(&self) -> Option<bool>;
+    /// Either the result for the player to move when it is proven without search
+    /// (`Some(true)`: wins, `Some(false)`: loses; always `Some` at terminal positions), or `None`
+    /// after appending to `moves` (cleared by the caller) the moves the solver must try, best
+    /// guess first: a subset of the legal moves proven to contain a winning move whenever the
+    /// player to move has one. Only pruning proven for the game may drop moves here.
+    fn prepare(&self, moves: &mut Vec<Self::Move>) -> Option<bool>;
 
-    /// Append the moves the solver must try, best guess first: a subset of the legal moves that
-    /// is proven to contain a winning move whenever the player to move has one. The default is
-    /// every legal move. Only pruning proven for the game may drop moves here.
-    fn search_moves(&self, out: &mut Vec<Self::Move>) {
-        self.legal_moves(out);
-    }
-
-    /// A key equal for positions that are equal up to the game's symmetries (same value); the
-    /// default is [`Game::hash_key`].
-    fn canonical_key(&self) -> u64 {
-        self.hash_key()
-    }
+    /// A key equal for positions that are equal up to the game's symmetries (and so have the
+    /// same value), and a second, independent key used to verify table hits.
+    fn canonical_keys(&self) -> (u64, u64);
 }
 
 /// A heuristic evaluation for bounded-depth search (alpha-beta, expectimax).

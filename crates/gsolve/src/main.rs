@@ -9,7 +9,7 @@
 mod cli;
 
 use clap::{Parser, Subcommand};
-use cli::common::{CliError, Global};
+use cli::common::Global;
 
 /// gsolve — a game-solving research toolkit.
 ///

@@ -1,4 +1,50 @@
-//! Rex (reverse Hex): rules, legality, loser detection, swap rule, proven inferior cells.
+//! Rex (reverse Hex, misère Hex) on rhombus boards of up to 121 cells.
 //!
-//! Placeholder: not written yet.
+//! # Rules
+//! Hex's board, stones and turn order; the player who completes a chain between their own two
+//! sides **loses**. Black moves first and owns top and bottom; White owns left and right (the
+//! conventions of `bitboard::hex`). There are no draws and no passes. The swap rule is an option
+//! ([`RexPosition::with_swap`]): after Black's first stone White may answer `swap`, which
+//! replaces that stone by a White stone on the mirror cell (row and column exchanged, as in
+//! Benzene's `swap-pieces`), after which Black moves again. Swap needs a square board.
+//!
+//! # Analysis used by the exact solver
+//! Everything that prunes moves is proven in this header and cross-checked by tests that solve
+//! the same positions with and without it.
+//!
+//! *Fill-up equivalence.* A completed chain stays on the board and a full Hex board holds exactly
+//! one chain, so the loser of a Rex game is the player whose chain is on the board once every
+//! cell is filled: Rex equals the game "fill the board; the player with a chain loses".
+//!
+//! *Monotonicity.* Turning one of Black's stones White never makes the result worse for Black
+//! (and symmetrically): every final board of the new position has a subset of the Black stones,
+//! so a Black chain there was one before.
+//!
+//! *Suicide cells.* A cell that would complete the mover's own chain loses at once; the mover
+//! plays one only when every empty cell is such a cell (then the mover has lost). They are found
+//! by two flood fills (cells touching both the top-connected and the bottom-connected part).
+//!
+//! *Dead cells.* An empty cell is dead if its colour can never change who has a chain on the full
+//! board. Locally: write its six neighbours in cyclic order (an edge counts as a stone of its
+//! owner); if no completion of the empty neighbours has the colours B, W, B, W appearing in cyclic
+//! order, then in every final board the Black neighbours form one arc of the ring (so do the
+//! White ones), any chain through the cell can go round it, and the cell is dead. Theorem (a
+//! stealing argument on the fill-up game with monotonicity): *if an empty cell d is dead, playing
+//! d is at least as good for the mover as any other move x.* Proof: after the mover plays d,
+//! imagine the mover's stone on x instead and d empty; follow an optimal strategy for that
+//! imagined position, answering "play d" by playing x, and mapping the opponent's x to d. The two
+//! final boards differ only on x and d; d is dead, and on x the real board carries the opponent's
+//! colour or the mover's, never worse for the mover by monotonicity. Hence when a dead cell
+//! exists the solver searches that single move; this is the "fill-in in pairs" of the Solrex
+//! paper seen from the search (two dead cells are filled, one by each player, without changing
+//! the value). Hex's captured-cell fill-in is **not** used: it does not carry over to Rex.
+//!
+//! *Symmetry.* The 180° rotation maps each player's edges to themselves, so a position and its
+//! rotation have the same value; [`RexPosition::canonical_key`] is equal for both.
+
 #![warn(missing_docs)]
+
+mod position;
+pub mod report;
+
+pub use position::{colour_name, RexError, RexGeometry, RexMove, RexPosition, Stone};

@@ -1,4 +1,423 @@
-//! Exact win/loss solver: parallel negamax alpha-beta with a bounded transposition table.
+//! Exact win/loss solver for two-player games without draws or chance ([`game::ExactGame`]).
 //!
-//! Placeholder: not written yet.
+//! # Algorithm
+//! Negamax alpha-beta on the two values win/loss. With only two values every search of a node
+//! returns its exact value (the window never leaves (−1, +1)), so the transposition table stores
+//! proven results only, never bounds, and a table hit is final.
+//!
+//! - **Pruning** comes only from the game: [`ExactGame::prepare`] returns a proven static result
+//!   or the moves that must be tried (a subset proven to contain a win when one exists). The
+//!   solver adds no pruning of its own.
+//! - **Move ordering**: the table's best move first (if it is in the list), then the game's order.
+//! - **Transposition table**: `2^k` buckets of two entries (one kept by subtree size, one always
+//!   replaced), sized by [`SolverConfig::tt_mb`]. Each entry is two `AtomicU64`s written with
+//!   Hyatt's lock-less XOR scheme: the bucket comes from the first 64-bit key and the entry is
+//!   verified by the second, independent 64-bit key, so a wrong hit needs a 64-bit collision on
+//!   top of an index collision. Keys are canonical under the game's symmetries.
+//! - **Parallelism** (rayon, shared table): at nodes less than [`SolverConfig::split_ply`] plies
+//!   from the root, the first move is searched alone (young brothers wait) and the others in
+//!   parallel; when one proves a win the others are cancelled through a chain of flags and their
+//!   unfinished results are discarded, never stored. Values are exact, so every value reported
+//!   is identical for any number of threads (node counts are not).
+//!
+//! Nothing is allocated per node: move lists live in per-ply buffers reused by each worker.
+
 #![warn(missing_docs)]
+
+use game::ExactGame;
+use rayon::prelude::*;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+/// Solver settings.
+#[derive(Clone, Debug)]
+pub struct SolverConfig {
+    /// Transposition-table size in MiB (rounded down to a power of two of 32-byte buckets).
+    pub tt_mb: usize,
+    /// Worker threads (1 = sequential).
+    pub threads: usize,
+    /// Nodes closer to the root than this search their younger brothers in parallel.
+    pub split_ply: u32,
+}
+
+impl Default for SolverConfig {
+    fn default() -> Self {
+        SolverConfig { tt_mb: 1024, threads: 1, split_ply: 8 }
+    }
+}
+
+/// Errors from building a solver.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SolverError {
+    /// The thread pool could not be built.
+    ThreadPool(String),
+    /// Impossible settings.
+    BadConfig(String),
+}
+
+impl std::fmt::Display for SolverError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SolverError::ThreadPool(m) => write!(f, "cannot start the worker threads: {m}"),
+            SolverError::BadConfig(m) => write!(f, "bad solver settings: {m}"),
+        }
+    }
+}
+
+impl std::error::Error for SolverError {}
+
+/// The value of one move at the root.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveValue<M> {
+    /// The move.
+    pub mv: M,
+    /// True if the move wins for the player who makes it.
+    pub wins: bool,
+}
+
+/// Work counters.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Stats {
+    /// Nodes visited (including table hits).
+    pub nodes: u64,
+    /// Wall-clock time.
+    pub elapsed: Duration,
+}
+
+struct Table {
+    words: Vec<AtomicU64>,
+    mask: u64,
+}
+
+/// Entry data layout: bit 0 win, bits 1..9 best move slot + 1 (0 = none), bits 9.. log2 work.
+const NO_MOVE: u64 = 0;
+
+impl Table {
+    fn new(mb: usize) -> Table {
+        let buckets = ((mb.max(1) << 20) / 32).max(1);
+        let buckets = 1usize << (usize::BITS - 1 - buckets.leading_zeros());
+        Table { words: zeroed_atomics(buckets * 4), mask: buckets as u64 - 1 }
+    }
+
+    #[inline]
+    fn probe(&self, k1: u64, k2: u64) -> Option<u64> {
+        let b = ((k1 & self.mask) * 4) as usize;
+        for e in 0..2 {
+            let data = self.words[b + 2 * e + 1].load(Ordering::Relaxed);
+            let check = self.words[b + 2 * e].load(Ordering::Relaxed);
+            if data != 0 && check ^ data == k2 {
+                return Some(data);
+            }
+        }
+        None
+    }
+
+    #[inline]
+    fn store(&self, k1: u64, k2: u64, win: bool, slot: u64, work: u64) {
+        let b = ((k1 & self.mask) * 4) as usize;
+        let log_work = 64 - work.leading_zeros() as u64;
+        let data = (win as u64) | (slot << 1) | (log_work << 9) | (1 << 63);
+        let old = self.words[b + 1].load(Ordering::Relaxed);
+        let old_work = (old >> 9) & 0xff;
+        // Entry 0 keeps the biggest proof; entry 1 takes everything else.
+        let e = if old == 0 || log_work >= old_work { 0 } else { 1 };
+        self.words[b + 2 * e].store(k2 ^ data, Ordering::Relaxed);
+        self.words[b + 2 * e + 1].store(data, Ordering::Relaxed);
+    }
+}
+
+/// `n` atomics set to zero, allocated with `calloc` so the pages stay untouched (and cost
+/// nothing) until the table uses them: a 4 GiB table starts instantly.
+#[allow(unsafe_code)]
+fn zeroed_atomics(n: usize) -> Vec<AtomicU64> {
+    let v: Vec<u64> = vec![0; n];
+    let mut v = std::mem::ManuallyDrop::new(v);
+    // SAFETY: AtomicU64 has the same size, alignment and bit validity as u64 (documented in
+    // std), and the allocation is handed over whole (pointer, length, capacity).
+    unsafe { Vec::from_raw_parts(v.as_mut_ptr().cast::<AtomicU64>(), v.len(), v.capacity()) }
+}
+
+/// A cancellation flag of a parallel split, chained to the flags of the splits above it.
+struct Cancel<'a> {
+    flag: AtomicBool,
+    parent: Option<&'a Cancel<'a>>,
+}
+
+impl Cancel<'_> {
+    #[inline]
+    fn is_set(c: Option<&Cancel<'_>>) -> bool {
+        let mut cur = c;
+        while let Some(x) = cur {
+            if x.flag.load(Ordering::Relaxed) {
+                return true;
+            }
+            cur = x.parent;
+        }
+        false
+    }
+}
+
+/// The exact solver; one instance shares its table across calls (so a map of many positions
+/// reuses earlier proofs).
+pub struct Solver<G: ExactGame> {
+    table: Table,
+    config: SolverConfig,
+    pool: Option<rayon::ThreadPool>,
+    nodes: AtomicU64,
+    _game: std::marker::PhantomData<fn(G)>,
+}
+
+impl<G: ExactGame> std::fmt::Debug for Solver<G> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Solver({:?})", self.config)
+    }
+}
+
+/// Per-worker scratch: one move buffer per ply.
+struct Scratch<M> {
+    bufs: Vec<Vec<M>>,
+    nodes: u64,
+}
+
+impl<M> Scratch<M> {
+    fn new() -> Self {
+        Scratch { bufs: Vec::new(), nodes: 0 }
+    }
+    #[inline]
+    fn take(&mut self, ply: usize) -> Vec<M> {
+        if self.bufs.len() <= ply {
+            self.bufs.resize_with(ply + 1, || Vec::with_capacity(128));
+        }
+        std::mem::take(&mut self.bufs[ply])
+    }
+    #[inline]
+    fn put(&mut self, ply: usize, mut v: Vec<M>) {
+        v.clear();
+        self.bufs[ply] = v;
+    }
+}
+
+impl<G: ExactGame> Solver<G> {
+    /// A solver with its own table and thread pool.
+    pub fn new(config: SolverConfig) -> Result<Self, SolverError> {
+        if config.threads == 0 {
+            return Err(SolverError::BadConfig("--threads must be at least 1".into()));
+        }
+        if config.tt_mb == 0 || config.tt_mb > 1 << 20 {
+            return Err(SolverError::BadConfig(format!(
+                "--tt-mb {} is out of range (1 to 1048576)",
+                config.tt_mb
+            )));
+        }
+        let pool = if config.threads > 1 {
+            Some(
+                rayon::ThreadPoolBuilder::new()
+                    .num_threads(config.threads)
+                    .build()
+                    .map_err(|e| SolverError::ThreadPool(e.to_string()))?,
+            )
+        } else {
+            None
+        };
+        Ok(Solver {
+            table: Table::new(config.tt_mb),
+            config,
+            pool,
+            nodes: AtomicU64::new(0),
+            _game: std::marker::PhantomData,
+        })
+    }
+
+    /// Nodes visited since the solver was made.
+    pub fn nodes(&self) -> u64 {
+        self.nodes.load(Ordering::Relaxed)
+    }
+
+    /// The settings.
+    pub fn config(&self) -> &SolverConfig {
+        &self.config
+    }
+
+    fn run<R: Send>(&self, f: impl FnOnce() -> R + Send) -> R {
+        match &self.pool {
+            Some(p) => p.install(f),
+            None => f(),
+        }
+    }
+
+    /// True if the player to move wins `pos`.
+    pub fn solve(&self, pos: &G) -> bool {
+        self.run(|| {
+            let mut p = pos.clone();
+            let mut s = Scratch::new();
+            let r = self.search(&mut p, 0, &mut s, None);
+            self.nodes.fetch_add(s.nodes, Ordering::Relaxed);
+            r
+        })
+    }
+
+    /// The value of every legal move of `pos` (in [`game::Game::legal_moves`] order). Moves whose
+    /// resulting positions share a canonical key are solved once.
+    pub fn move_values(&self, pos: &G) -> Vec<MoveValue<G::Move>> {
+        let mut moves = Vec::new();
+        pos.legal_moves(&mut moves);
+        // Group symmetric children so each class is solved once.
+        let mut keys = Vec::with_capacity(moves.len());
+        for &m in &moves {
+            let mut p = pos.clone();
+            p.play(m);
+            keys.push(p.canonical_keys());
+        }
+        let mut firsts: Vec<usize> = Vec::new();
+        for i in 0..moves.len() {
+            if !firsts.iter().any(|&j| keys[j] == keys[i]) {
+                firsts.push(i);
+            }
+        }
+        let solved: Vec<(usize, bool)> = self.run(|| {
+            firsts
+                .par_iter()
+                .map(|&i| {
+                    let mut p = pos.clone();
+                    p.play(moves[i]);
+                    let mut s = Scratch::new();
+                    let child_wins = self.search(&mut p, 1, &mut s, None);
+                    self.nodes.fetch_add(s.nodes, Ordering::Relaxed);
+                    (i, !child_wins)
+                })
+                .collect()
+        });
+        moves
+            .iter()
+            .enumerate()
+            .map(|(i, &m)| {
+                let rep = firsts.iter().position(|&j| keys[j] == keys[i]).expect("every class has a representative");
+                MoveValue { mv: m, wins: solved[rep].1 }
+            })
+            .collect()
+    }
+
+    /// A principal variation from `pos`: the winner plays the first winning move in the game's
+    /// order, the loser the first move of its list; ends when the game is decided by a move
+    /// that joins the loser's sides. Deterministic for any number of threads.
+    pub fn principal_variation(&self, pos: &G, max_len: usize) -> Vec<G::Move> {
+        let mut p = pos.clone();
+        let mut line = Vec::new();
+        let mut moves = Vec::new();
+        while line.len() < max_len {
+            moves.clear();
+            match p.prepare(&mut moves) {
+                Some(_) => {
+                    // Decided without search: if the game is not over, the loser's forced move.
+                    let mut legal = Vec::new();
+                    p.legal_moves(&mut legal);
+                    if let Some(&m) = legal.first() {
+                        line.push(m);
+                    }
+                    break;
+                }
+                None => {
+                    let mut chosen = moves[0];
+                    for &m in &moves {
+                        let mut c = p.clone();
+                        c.play(m);
+                        if !self.solve(&c) {
+                            chosen = m;
+                            break;
+                        }
+                    }
+                    p.play(chosen);
+                    line.push(chosen);
+                }
+            }
+        }
+        line
+    }
+
+    fn search(&self, pos: &mut G, ply: usize, s: &mut Scratch<G::Move>, cancel: Option<&Cancel<'_>>) -> bool {
+        s.nodes += 1;
+        let (k1, k2) = pos.canonical_keys();
+        if let Some(data) = self.table.probe(k1, k2) {
+            return data & 1 == 1;
+        }
+        let mut moves = s.take(ply);
+        if let Some(r) = pos.prepare(&mut moves) {
+            s.put(ply, moves);
+            return r;
+        }
+        let start_nodes = s.nodes;
+        let mut result = false;
+        let mut best_slot = NO_MOVE;
+        let parallel = self.pool.is_some() && (ply as u32) < self.config.split_ply && moves.len() > 2;
+        if !parallel {
+            for (idx, &m) in moves.iter().enumerate() {
+                pos.play(m);
+                let child = self.search(pos, ply + 1, s, cancel);
+                pos.undo(m);
+                if Cancel::is_set(cancel) {
+                    s.put(ply, moves);
+                    return false;
+                }
+                if !child {
+                    result = true;
+                    best_slot = idx as u64 + 1;
+                    break;
+                }
+            }
+        } else {
+            // Young brothers wait: the eldest alone, then the others in parallel.
+            let m0 = moves[0];
+            pos.play(m0);
+            let child = self.search(pos, ply + 1, s, cancel);
+            pos.undo(m0);
+            if Cancel::is_set(cancel) {
+                s.put(ply, moves);
+                return false;
+            }
+            if !child {
+                result = true;
+                best_slot = 1;
+            } else {
+                let here = Cancel { flag: AtomicBool::new(false), parent: cancel };
+                let found = moves[1..].par_iter().enumerate().find_map_any(|(idx, &m)| {
+                    if Cancel::is_set(Some(&here)) {
+                        return None;
+                    }
+                    let mut p = pos.clone();
+                    p.play(m);
+                    let mut local = Scratch::new();
+                    let child = self.search(&mut p, ply + 1, &mut local, Some(&here));
+                    self.nodes.fetch_add(local.nodes, Ordering::Relaxed);
+                    if Cancel::is_set(Some(&here)) {
+                        return None;
+                    }
+                    if !child {
+                        here.flag.store(true, Ordering::Relaxed);
+                        Some(idx + 2)
+                    } else {
+                        None
+                    }
+                });
+                if Cancel::is_set(cancel) {
+                    s.put(ply, moves);
+                    return false;
+                }
+                if let Some(slot) = found {
+                    result = true;
+                    best_slot = slot as u64;
+                }
+            }
+        }
+        s.put(ply, moves);
+        let work = s.nodes - start_nodes + 1;
+        self.table.store(k1, k2, result, best_slot.min(255), work);
+        result
+    }
+}
+
+/// Solve with a time report.
+pub fn timed<R>(f: impl FnOnce() -> R) -> (R, Duration) {
+    let t = Instant::now();
+    let r = f();
+    (r, t.elapsed())
+}

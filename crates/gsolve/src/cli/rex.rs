@@ -1,24 +1,344 @@
-//! `gsolve rex` — placeholder while the Rex work lands.
+//! `gsolve rex …`: exact solving of Rex positions, opening maps and the parity table.
 
-use super::common::{CliError, CliResult, Global};
+use super::common::{print_json, progress_bar, CliError, CliResult, Global};
+use bitboard::hex::parse_size;
+use bitboard::BitWord;
+use exact::{Solver, SolverConfig};
+use game::{ExactGame, Game, Player};
+use rex::report::{self, BoardRow, ParityTable};
+use rex::{RexMove, RexPosition};
+use serde_json::json;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
 
 /// Arguments of `gsolve rex`.
 #[derive(clap::Args, Debug)]
 pub struct RexArgs {
-    /// Remaining arguments.
-    #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
-    rest: Vec<String>,
+    #[command(subcommand)]
+    command: RexCommand,
+}
+
+#[derive(clap::Subcommand, Debug)]
+enum RexCommand {
+    /// Solve one position exactly: who wins, every winning move (--all), a principal variation.
+    ///
+    /// Example: gsolve rex solve --size 4x4 --moves a1 --all
+    Solve(SolveArgs),
+    /// The parity table: winner and every winning opening of every board up to --max-cells.
+    ///
+    /// Writes results/rex/parity.csv and parity.md; boards already in the CSV are skipped
+    /// (resumable) unless --verify, which solves them again and checks the stored answer.
+    Table(TableArgs),
+}
+
+/// Solver resources shared by the subcommands.
+#[derive(clap::Args, Debug, Clone)]
+pub struct SolverOpts {
+    /// Worker threads (results are identical for any number).
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+    /// Transposition-table size in MiB.
+    #[arg(long = "tt-mb", default_value_t = 1024)]
+    pub tt_mb: usize,
+}
+
+impl SolverOpts {
+    fn config(&self) -> Result<SolverConfig, CliError> {
+        if self.threads == 0 || self.threads > 256 {
+            return Err(CliError::input(format!("--threads {} must be between 1 and 256", self.threads)));
+        }
+        if self.tt_mb == 0 || self.tt_mb > 1 << 20 {
+            return Err(CliError::input(format!("--tt-mb {} must be between 1 and 1048576", self.tt_mb)));
+        }
+        Ok(SolverConfig { tt_mb: self.tt_mb, threads: self.threads, ..SolverConfig::default() })
+    }
+}
+
+#[derive(clap::Args, Debug)]
+struct SolveArgs {
+    /// Board size ROWSxCOLS (at most 121 cells), e.g. 5x5 or 4x3.
+    #[arg(long, default_value = "4x4")]
+    size: String,
+    /// Moves played from the empty board, comma-separated cells (Black first), e.g. a1,c3.
+    #[arg(long, default_value = "")]
+    moves: String,
+    /// Allow the swap move (square boards).
+    #[arg(long)]
+    swap: bool,
+    /// Solve every legal move and list all winning ones.
+    #[arg(long)]
+    all: bool,
+    #[command(flatten)]
+    solver: SolverOpts,
+}
+
+#[derive(clap::Args, Debug)]
+struct TableArgs {
+    /// Include every board rows×cols with at most this many cells.
+    #[arg(long = "max-cells", default_value_t = 25)]
+    max_cells: usize,
+    /// Output directory for parity.csv and parity.md.
+    #[arg(long, default_value = "results/rex")]
+    out: PathBuf,
+    /// Solve boards already in the CSV again and check them against it.
+    #[arg(long)]
+    verify: bool,
+    #[command(flatten)]
+    solver: SolverOpts,
 }
 
 /// Run `gsolve rex`.
-pub fn run(args: RexArgs, _global: &Global) -> CliResult {
-    let _ = args.rest;
-    Err(CliError::runtime("not yet"))
+pub fn run(args: RexArgs, global: &Global) -> CliResult {
+    match args.command {
+        RexCommand::Solve(a) => solve(a, global),
+        RexCommand::Table(a) => table(a, global),
+    }
 }
 
-/// The default job.
-pub fn run_default(_global: &Global) -> CliResult {
-    Err(CliError::runtime("not yet"))
+/// The default job of `gsolve` without arguments: the quick table (boards of at most 20
+/// cells), solved afresh and checked against the stored table and the literature.
+pub fn run_default(global: &Global) -> CliResult {
+    if !global.json {
+        eprintln!("gsolve: reproducing the quick Rex table (every board of at most 20 cells); see `gsolve --help` for everything else.");
+    }
+    table(
+        TableArgs {
+            max_cells: 20,
+            out: PathBuf::from("results/rex"),
+            verify: true,
+            solver: SolverOpts { threads: 2, tt_mb: 512 },
+        },
+        global,
+    )
+}
+
+fn size_arg(text: &str) -> Result<(usize, usize), CliError> {
+    let (rows, cols) = parse_size(text).map_err(CliError::input)?;
+    let cells = rows * cols;
+    if rows == 0 || cols == 0 || cells > 121 {
+        return Err(CliError::input(format!(
+            "board {rows}x{cols} has {cells} cells; Rex boards have 1 to 121 cells"
+        )));
+    }
+    if cols > 26 {
+        return Err(CliError::input(format!("board {rows}x{cols}: at most 26 columns")));
+    }
+    Ok((rows, cols))
+}
+
+fn solve(a: SolveArgs, global: &Global) -> CliResult {
+    let (rows, cols) = size_arg(&a.size)?;
+    let config = a.solver.config()?;
+    if rows * cols <= 64 {
+        solve_on::<u64>(rows, cols, &a, config, global)
+    } else {
+        solve_on::<u128>(rows, cols, &a, config, global)
+    }
+}
+
+fn solve_on<W: BitWord>(rows: usize, cols: usize, a: &SolveArgs, config: SolverConfig, global: &Global) -> CliResult {
+    let mut pos = RexPosition::<W>::new(rows, cols).map_err(CliError::input)?;
+    pos = pos.with_swap(a.swap).map_err(CliError::input)?;
+    pos.play_list(&a.moves).map_err(CliError::input)?;
+    let solver = Solver::<RexPosition<W>>::new(config).map_err(CliError::input)?;
+    let start = Instant::now();
+    let to_move = pos.to_move();
+    let over = pos.loser();
+    let (wins, values) = if let Some(loser) = over {
+        (loser != to_move, Vec::new())
+    } else if a.all {
+        let bar = progress_bar(global, 1, "solving all moves");
+        let values = solver.move_values(&pos);
+        bar.finish_and_clear();
+        (values.iter().any(|v| v.wins), values)
+    } else {
+        (solver.solve(&pos), Vec::new())
+    };
+    let pv = if over.is_none() { solver.principal_variation(&pos, 200) } else { Vec::new() };
+    let elapsed = start.elapsed().as_secs_f64();
+    let winning: Vec<String> = values.iter().filter(|v| v.wins).map(|v| pos.move_name(v.mv)).collect();
+    let pv_text = pv_names(&pos, &pv);
+    let side = rex_colour(to_move);
+    if global.json {
+        let mut v = json!({
+            "board": format!("{rows}x{cols}"),
+            "moves": a.moves,
+            "to_move": side.to_lowercase(),
+            "result": if wins { "win" } else { "loss" },
+            "winner": rex_colour(if wins { to_move } else { to_move.other() }).to_lowercase(),
+            "principal_variation": pv_text,
+            "nodes": solver.nodes(),
+            "seconds": elapsed,
+            "threads": a.solver.threads,
+            "game_over": over.is_some(),
+        });
+        if a.all {
+            v["winning_moves"] = json!(winning);
+        }
+        print_json(&v);
+    } else {
+        println!("{}", pos.to_text());
+        println!("{side} to move {}", if wins { "wins" } else { "loses" });
+        if a.all {
+            println!("winning moves ({}): {}", winning.len(), if winning.is_empty() { "none".into() } else { winning.join(" ") });
+        }
+        println!("principal variation: {}", pv_text.join(" "));
+        println!("nodes {}  time {:.3} s  threads {}", solver.nodes(), elapsed, a.solver.threads);
+    }
+    Ok(())
+}
+
+fn pv_names<W: BitWord>(pos: &RexPosition<W>, pv: &[RexMove]) -> Vec<String> {
+    let mut p = pos.clone();
+    pv.iter()
+        .map(|&m| {
+            let n = p.move_name(m);
+            p.play(m);
+            n
+        })
+        .collect()
+}
+
+fn rex_colour(p: Player) -> &'static str {
+    match p {
+        Player::First => "Black",
+        Player::Second => "White",
+    }
+}
+
+/// Solve the empty `rows × cols` board: the value of every opening.
+pub fn solve_board(rows: usize, cols: usize, solver_opts: &SolverOpts) -> Result<BoardRow, CliError> {
+    let config = solver_opts.config()?;
+    if rows * cols <= 64 {
+        Ok(solve_board_on::<u64>(rows, cols, config)?)
+    } else {
+        Ok(solve_board_on::<u128>(rows, cols, config)?)
+    }
+}
+
+fn solve_board_on<W: BitWord>(rows: usize, cols: usize, config: SolverConfig) -> Result<BoardRow, CliError> {
+    let pos = RexPosition::<W>::new(rows, cols).map_err(CliError::input)?;
+    let solver = Solver::<RexPosition<W>>::new(config).map_err(CliError::input)?;
+    let start = Instant::now();
+    let values = solver.move_values(&pos);
+    let winning: Vec<String> = values.iter().filter(|v| v.wins).map(|v| pos.move_name(v.mv)).collect();
+    let _ = pos.canonical_keys();
+    Ok(BoardRow {
+        rows,
+        cols,
+        first_player_wins: !winning.is_empty(),
+        winning_openings: winning,
+        nodes: solver.nodes(),
+        seconds: start.elapsed().as_secs_f64(),
+    })
+}
+
+fn table(a: TableArgs, global: &Global) -> CliResult {
+    if a.max_cells == 0 || a.max_cells > 121 {
+        return Err(CliError::input(format!("--max-cells {} must be between 1 and 121", a.max_cells)));
+    }
+    a.solver.config()?;
+    let csv_path = a.out.join("parity.csv");
+    let md_path = a.out.join("parity.md");
+    let mut table = load_table(&csv_path)?;
+    let boards = report::boards_up_to(a.max_cells);
+    let bar = progress_bar(global, boards.len() as u64, "rex table");
+    let mut solved_now = Vec::new();
+    let mut mismatches = Vec::new();
+    for &(rows, cols) in &boards {
+        bar.set_message(format!("{rows}x{cols}"));
+        let existing = table.get(rows, cols).cloned();
+        if existing.is_some() && !a.verify {
+            bar.inc(1);
+            continue;
+        }
+        let row = solve_board(rows, cols, &a.solver)?;
+        if let Some(old) = existing {
+            if old.first_player_wins != row.first_player_wins || old.winning_openings != row.winning_openings {
+                mismatches.push(format!(
+                    "{rows}x{cols}: stored {:?}, solved {:?}",
+                    old.winning_openings, row.winning_openings
+                ));
+                continue;
+            }
+        }
+        solved_now.push((rows, cols));
+        table.insert(row);
+        // Save after every board: a killed run loses at most the board in progress.
+        save_table(&table, &csv_path, &md_path)?;
+        bar.inc(1);
+    }
+    bar.finish_and_clear();
+    let checks = report::literature_checks(&table);
+    let failed: Vec<_> = checks.iter().filter(|c| !c.ok).collect();
+    if global.json {
+        let rows: Vec<_> = boards
+            .iter()
+            .filter_map(|&(r, c)| table.get(r, c))
+            .map(|b| {
+                json!({
+                    "board": format!("{}x{}", b.rows, b.cols),
+                    "rows": b.rows, "cols": b.cols,
+                    "winner": if b.first_player_wins { "first" } else { "second" },
+                    "winning_moves": b.winning_openings,
+                    "nodes": b.nodes, "seconds": b.seconds,
+                })
+            })
+            .collect();
+        print_json(&json!({
+            "boards": rows,
+            "solved_now": solved_now.iter().map(|(r, c)| format!("{r}x{c}")).collect::<Vec<_>>(),
+            "csv": csv_path.display().to_string(),
+            "markdown": md_path.display().to_string(),
+            "literature_checks": checks.iter().map(|c| json!({"check": c.what, "ok": c.ok})).collect::<Vec<_>>(),
+            "mismatches": mismatches,
+        }));
+    } else {
+        println!("{:<7} {:>5}  {:<6}  {:>12} {:>9}  winning first moves", "board", "cells", "winner", "nodes", "seconds");
+        for &(r, c) in &boards {
+            if let Some(b) = table.get(r, c) {
+                println!(
+                    "{:<7} {:>5}  {:<6}  {:>12} {:>9.3}  {}",
+                    format!("{r}x{c}"),
+                    r * c,
+                    if b.first_player_wins { "first" } else { "second" },
+                    b.nodes,
+                    b.seconds,
+                    if b.winning_openings.is_empty() { "none".to_string() } else { b.winning_openings.join(" ") }
+                );
+            }
+        }
+        println!("solved now: {} board(s); table: {} and {}", solved_now.len(), csv_path.display(), md_path.display());
+        for c in &checks {
+            println!("literature check {}: {}", if c.ok { "ok  " } else { "FAIL" }, c.what);
+        }
+    }
+    if !mismatches.is_empty() {
+        return Err(CliError::runtime(format!(
+            "solved values differ from {}: {}",
+            csv_path.display(),
+            mismatches.join("; ")
+        )));
+    }
+    if !failed.is_empty() {
+        return Err(CliError::runtime(format!("{} literature check(s) failed", failed.len())));
+    }
+    Ok(())
+}
+
+fn load_table(path: &Path) -> Result<ParityTable, CliError> {
+    match std::fs::read_to_string(path) {
+        Ok(text) => ParityTable::from_csv(&text)
+            .map_err(|e| CliError::input(format!("{}: {e} (not overwritten; move it away to start afresh)", path.display()))),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(ParityTable::default()),
+        Err(e) => Err(CliError::runtime(format!("cannot read {}: {e}", path.display()))),
+    }
+}
+
+fn save_table(table: &ParityTable, csv: &Path, md: &Path) -> CliResult {
+    let producer = format!("{} ({})", super::common::command_line(), super::common::toolkit_version());
+    super::common::write_atomic(csv, table.to_csv(&producer).as_bytes())?;
+    super::common::write_atomic(md, table.to_markdown(&producer).as_bytes())
 }
 
 /// Arguments of `gsolve bench rex`.

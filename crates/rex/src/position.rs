@@ -1,0 +1,537 @@
+//! The Rex position: geometry, stones, side to move, and the move analysis for the solver.
+
+use bitboard::hex::{HexError, HexGeometry};
+use bitboard::BitWord;
+use game::{ExactGame, Game, NodeKind, Outcome, Player};
+use std::fmt;
+use std::sync::Arc;
+use thiserror::Error;
+
+/// A stone colour. Black is the first player (top–bottom), White the second (left–right).
+pub type Stone = Player;
+
+/// Errors of checked Rex operations.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum RexError {
+    /// Bad board size or cell name.
+    #[error(transparent)]
+    Hex(#[from] HexError),
+    /// The cell already holds a stone.
+    #[error("cell {0} is occupied")]
+    Occupied(String),
+    /// The game is over.
+    #[error("the game is over ({0} has joined their sides and lost); no more moves")]
+    GameOver(String),
+    /// Swap asked for when it is not allowed.
+    #[error("swap is only allowed as the second move with the swap rule on a square board")]
+    SwapNotAllowed,
+    /// A malformed move list.
+    #[error("malformed move {token:?} in move list: {why}")]
+    MalformedMove {
+        /// The offending token.
+        token: String,
+        /// What is wrong.
+        why: String,
+    },
+}
+
+/// A Rex move: a cell index (`r·cols + c`) or the swap.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct RexMove(u8);
+
+impl RexMove {
+    /// The swap move.
+    pub const SWAP: RexMove = RexMove(u8::MAX);
+    /// The move on cell `i`.
+    #[inline]
+    pub fn cell(i: u32) -> RexMove {
+        debug_assert!(i < 121);
+        RexMove(i as u8)
+    }
+    /// The cell of the move, `None` for the swap.
+    #[inline]
+    pub fn as_cell(self) -> Option<u32> {
+        (self != Self::SWAP).then_some(self.0 as u32)
+    }
+}
+
+impl fmt::Debug for RexMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.as_cell() {
+            Some(c) => write!(f, "cell{c}"),
+            None => write!(f, "swap"),
+        }
+    }
+}
+
+/// The six neighbour directions in cyclic order round a cell, as `(drow, dcol)`.
+const RING: [(i64, i64); 6] = [(-1, 0), (-1, 1), (0, 1), (1, 0), (1, -1), (0, -1)];
+
+/// Geometry plus the per-direction tables of the dead-cell test.
+#[derive(Debug)]
+pub struct RexGeometry<W: BitWord> {
+    hex: HexGeometry<W>,
+    /// For each ring direction: cells whose neighbour in that direction is on the board.
+    valid: [W; 6],
+    /// For each ring direction: cells whose neighbour in that direction is a Black edge.
+    edge_black: [W; 6],
+    /// For each ring direction: cells whose neighbour in that direction is a White edge.
+    edge_white: [W; 6],
+    /// Index offset of each direction.
+    offset: [i32; 6],
+    /// Transposition (row ↔ column) of each cell, for the swap on square boards.
+    transpose: Vec<u8>,
+}
+
+impl<W: BitWord> RexGeometry<W> {
+    fn new(rows: usize, cols: usize) -> Result<Self, HexError> {
+        let hex = HexGeometry::new(rows, cols)?;
+        let mut valid = [W::ZERO; 6];
+        let mut edge_black = [W::ZERO; 6];
+        let mut edge_white = [W::ZERO; 6];
+        let mut offset = [0i32; 6];
+        for (k, &(dr, dc)) in RING.iter().enumerate() {
+            offset[k] = (dr * cols as i64 + dc) as i32;
+            for i in 0..hex.cells() as u32 {
+                let (r, c) = hex.coords(i);
+                let (nr, nc) = (r as i64 + dr, c as i64 + dc);
+                let bit = W::bit(i);
+                if nr >= 0 && nc >= 0 && nr < rows as i64 && nc < cols as i64 {
+                    valid[k] |= bit;
+                } else if nr < 0 || nr >= rows as i64 {
+                    // Off the top or bottom: a Black edge. At an obtuse corner the position
+                    // between a Black and a White edge may take either colour without changing
+                    // the number of colour changes round the ring.
+                    edge_black[k] |= bit;
+                } else {
+                    edge_white[k] |= bit;
+                }
+            }
+        }
+        let transpose = (0..hex.cells() as u32)
+            .map(|i| {
+                let (r, c) = hex.coords(i);
+                if rows == cols {
+                    (c * cols + r) as u8
+                } else {
+                    u8::MAX
+                }
+            })
+            .collect();
+        Ok(RexGeometry { hex, valid, edge_black, edge_white, offset, transpose })
+    }
+
+    /// The underlying Hex geometry.
+    pub fn hex(&self) -> &HexGeometry<W> {
+        &self.hex
+    }
+
+    /// Cells whose neighbour in direction `k` belongs to `set`.
+    #[inline]
+    fn towards(&self, set: W, k: usize) -> W {
+        let off = self.offset[k];
+        let shifted = if off >= 0 { set >> off as u32 } else { set << (-off) as u32 };
+        shifted & self.valid[k]
+    }
+
+    /// The empty cells proven dead by the ring test (see the crate header).
+    #[inline]
+    pub fn dead_cells(&self, black: W, white: W) -> W {
+        let empty = self.hex.all() & !(black | white);
+        let mut can_black = [W::ZERO; 6];
+        let mut can_white = [W::ZERO; 6];
+        for k in 0..6 {
+            let e = self.towards(empty, k);
+            can_black[k] = self.towards(black, k) | self.edge_black[k] | e;
+            can_white[k] = self.towards(white, k) | self.edge_white[k] | e;
+        }
+        // A cell is alive if some completion shows B, W, B, W in cyclic order round it.
+        let mut alive = W::ZERO;
+        for i in 0..6 {
+            for j in i + 1..6 {
+                let bw = can_black[i] & can_white[j];
+                let wb = can_white[i] & can_black[j];
+                for k in j + 1..6 {
+                    let bwb = bw & can_black[k];
+                    let wbw = wb & can_white[k];
+                    for l in k + 1..6 {
+                        alive |= (bwb & can_white[l]) | (wbw & can_black[l]);
+                    }
+                }
+            }
+        }
+        empty & !alive
+    }
+}
+
+/// A Rex position on word type `W` (`u64` up to 64 cells, `u128` up to 121).
+#[derive(Clone)]
+pub struct RexPosition<W: BitWord> {
+    geo: Arc<RexGeometry<W>>,
+    stones: [W; 2],
+    to_move: Player,
+    swap_rule: bool,
+    /// Stones placed plus swaps made (the swap is legal only when this is 1).
+    moves_played: u16,
+}
+
+impl<W: BitWord> fmt::Debug for RexPosition<W> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.to_text())
+    }
+}
+
+impl<W: BitWord> PartialEq for RexPosition<W> {
+    fn eq(&self, o: &Self) -> bool {
+        self.stones == o.stones
+            && self.to_move == o.to_move
+            && self.swap_rule == o.swap_rule
+            && self.geo.hex.rows() == o.geo.hex.rows()
+            && self.geo.hex.cols() == o.geo.hex.cols()
+    }
+}
+
+impl<W: BitWord> RexPosition<W> {
+    /// The empty `rows × cols` board, Black to move, no swap rule.
+    pub fn new(rows: usize, cols: usize) -> Result<Self, RexError> {
+        Ok(RexPosition {
+            geo: Arc::new(RexGeometry::new(rows, cols)?),
+            stones: [W::ZERO; 2],
+            to_move: Player::First,
+            swap_rule: false,
+            moves_played: 0,
+        })
+    }
+
+    /// The same position with the swap rule switched on (square boards only).
+    pub fn with_swap(mut self, on: bool) -> Result<Self, RexError> {
+        if on && self.rows() != self.cols() {
+            return Err(RexError::SwapNotAllowed);
+        }
+        self.swap_rule = on;
+        Ok(self)
+    }
+
+    /// Rows of the board.
+    pub fn rows(&self) -> usize {
+        self.geo.hex.rows()
+    }
+    /// Columns of the board.
+    pub fn cols(&self) -> usize {
+        self.geo.hex.cols()
+    }
+    /// The geometry.
+    pub fn geometry(&self) -> &RexGeometry<W> {
+        &self.geo
+    }
+    /// The Hex geometry.
+    pub fn hex(&self) -> &HexGeometry<W> {
+        &self.geo.hex
+    }
+    /// The stones of `p`.
+    pub fn stones(&self, p: Player) -> W {
+        self.stones[p.index()]
+    }
+    /// The empty cells.
+    pub fn empty(&self) -> W {
+        self.geo.hex.all() & !(self.stones[0] | self.stones[1])
+    }
+    /// The player to move.
+    pub fn to_move(&self) -> Player {
+        self.to_move
+    }
+    /// Set the player to move (for positions set up stone by stone, as GTP does).
+    pub fn set_to_move(&mut self, p: Player) {
+        self.to_move = p;
+    }
+    /// The player who has joined their own sides (and so lost), if any.
+    pub fn loser(&self) -> Option<Player> {
+        let (t, b) = (self.geo.hex.top(), self.geo.hex.bottom());
+        let (l, r) = (self.geo.hex.left(), self.geo.hex.right());
+        if self.geo.hex.joins(self.stones[0], t, b) {
+            Some(Player::First)
+        } else if self.geo.hex.joins(self.stones[1], l, r) {
+            Some(Player::Second)
+        } else {
+            None
+        }
+    }
+
+    /// Cells that would join the mover's own sides (and lose at once).
+    #[inline]
+    pub fn suicide_cells(&self) -> W {
+        let p = self.to_move;
+        let own = self.stones[p.index()];
+        let hex = &self.geo.hex;
+        let (a, b) = hex.edges(p == Player::First);
+        let empty = self.empty();
+        let from_a = hex.expand(hex.flood(own & a, own)) | a;
+        let from_b = hex.expand(hex.flood(own & b, own)) | b;
+        from_a & from_b & empty
+    }
+
+    /// Place a stone of `p` on `cell`, checked: the cell exists and is empty and the game is not
+    /// over. The player to move becomes the other one.
+    pub fn try_place(&mut self, p: Player, cell: u32) -> Result<(), RexError> {
+        if let Some(l) = self.loser() {
+            return Err(RexError::GameOver(colour_name(l).into()));
+        }
+        if cell as usize >= self.geo.hex.cells() {
+            return Err(RexError::MalformedMove { token: cell.to_string(), why: "no such cell".into() });
+        }
+        if !self.empty().has(cell) {
+            return Err(RexError::Occupied(self.geo.hex.name(cell)));
+        }
+        self.stones[p.index()] |= W::bit(cell);
+        self.to_move = p.other();
+        self.moves_played += 1;
+        Ok(())
+    }
+
+    /// Play a move for the player to move, checked.
+    pub fn try_play(&mut self, mv: RexMove) -> Result<(), RexError> {
+        match mv.as_cell() {
+            Some(c) => self.try_place(self.to_move, c),
+            None => {
+                if !self.swap_legal() {
+                    return Err(RexError::SwapNotAllowed);
+                }
+                self.play(mv);
+                Ok(())
+            }
+        }
+    }
+
+    fn swap_legal(&self) -> bool {
+        self.swap_rule
+            && self.moves_played == 1
+            && self.to_move == Player::Second
+            && self.stones[0].count() == 1
+            && self.stones[1].is_empty()
+    }
+
+    /// Parse a cell name on this board.
+    pub fn parse_cell(&self, name: &str) -> Result<u32, RexError> {
+        Ok(self.geo.hex.parse_cell(name)?)
+    }
+
+    /// Parse a move: a cell name or `swap`.
+    pub fn parse_move(&self, text: &str) -> Result<RexMove, RexError> {
+        if text.trim().eq_ignore_ascii_case("swap") {
+            Ok(RexMove::SWAP)
+        } else {
+            Ok(RexMove::cell(self.parse_cell(text)?))
+        }
+    }
+
+    /// Play a comma- or space-separated list of moves (`a1,c3`), checked.
+    pub fn play_list(&mut self, list: &str) -> Result<(), RexError> {
+        for token in list.split([',', ' ']).filter(|t| !t.trim().is_empty()) {
+            let mv = self.parse_move(token)?;
+            self.try_play(mv)?;
+        }
+        Ok(())
+    }
+
+    /// The text of a move.
+    pub fn move_name(&self, mv: RexMove) -> String {
+        match mv.as_cell() {
+            Some(c) => self.geo.hex.name(c),
+            None => "swap".into(),
+        }
+    }
+
+    /// A text diagram of the board (`B`, `W`, `.`), rows shifted to show the rhombus.
+    pub fn to_text(&self) -> String {
+        let hex = &self.geo.hex;
+        let mut s = String::from("  ");
+        for c in 0..hex.cols() {
+            s.push((b'a' + c as u8) as char);
+            s.push(' ');
+        }
+        s.push('\n');
+        for r in 0..hex.rows() {
+            s.push_str(&" ".repeat(r));
+            s.push_str(&format!("{:>2} ", r + 1));
+            for c in 0..hex.cols() {
+                let i = hex.index(r, c);
+                let ch = if self.stones[0].has(i) {
+                    'B'
+                } else if self.stones[1].has(i) {
+                    'W'
+                } else {
+                    '.'
+                };
+                s.push(ch);
+                s.push(' ');
+            }
+            s.push('\n');
+        }
+        s.push_str(&format!("{} to move", colour_name(self.to_move)));
+        s
+    }
+
+    /// The position rotated by 180° (same value, same player to move).
+    pub fn rotated(&self) -> Self {
+        let mut p = self.clone();
+        p.stones = [self.geo.hex.rotate180(self.stones[0]), self.geo.hex.rotate180(self.stones[1])];
+        p
+    }
+
+    #[inline]
+    fn keys_of(black: W, white: W, to_move: Player) -> (u64, u64) {
+        let b = black.to_u128();
+        let w = white.to_u128();
+        let t = to_move.index() as u64;
+        let k1 = mix(mix((b as u64) ^ t.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ mix((b >> 64) as u64))
+            ^ mix((w as u64).wrapping_add(0xD6E8_FEB8_6659_FD93) ^ mix((w >> 64) as u64 ^ 0x1234_5678)));
+        let k2 = mix2(
+            (b as u64).rotate_left(17) ^ ((w as u64).wrapping_mul(0xA076_1D64_78BD_642F))
+                ^ mix2((b >> 64) as u64 ^ ((w >> 64) as u64).rotate_left(31) ^ t),
+        );
+        (k1, k2)
+    }
+}
+
+/// `"Black"` or `"White"`.
+pub fn colour_name(p: Player) -> &'static str {
+    match p {
+        Player::First => "Black",
+        Player::Second => "White",
+    }
+}
+
+#[inline]
+fn mix(mut x: u64) -> u64 {
+    // splitmix64 finaliser
+    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    x ^ (x >> 31)
+}
+
+#[inline]
+fn mix2(mut x: u64) -> u64 {
+    // murmur3 finaliser (independent constants)
+    x ^= x >> 33;
+    x = x.wrapping_mul(0xFF51_AFD7_ED55_8CCD);
+    x ^= x >> 33;
+    x = x.wrapping_mul(0xC4CE_B9FE_1A85_EC53);
+    x ^ (x >> 33)
+}
+
+impl<W: BitWord> Game for RexPosition<W> {
+    type Move = RexMove;
+
+    fn node_kind(&self) -> NodeKind {
+        match self.loser() {
+            Some(_) => NodeKind::Terminal,
+            None => NodeKind::Decision(self.to_move),
+        }
+    }
+
+    fn legal_moves(&self, out: &mut Vec<RexMove>) {
+        if self.loser().is_some() {
+            return;
+        }
+        out.extend(self.empty().iter().map(RexMove::cell));
+        if self.swap_legal() {
+            out.push(RexMove::SWAP);
+        }
+    }
+
+    #[inline]
+    fn play(&mut self, mv: RexMove) {
+        match mv.as_cell() {
+            Some(c) => {
+                debug_assert!(self.empty().has(c));
+                self.stones[self.to_move.index()] |= W::bit(c);
+            }
+            None => {
+                debug_assert!(self.swap_legal());
+                let b = self.stones[0].lowest();
+                self.stones[0] = W::ZERO;
+                self.stones[1] = W::bit(self.geo.transpose[b as usize] as u32);
+            }
+        }
+        self.to_move = self.to_move.other();
+        self.moves_played += 1;
+    }
+
+    #[inline]
+    fn undo(&mut self, mv: RexMove) {
+        self.to_move = self.to_move.other();
+        self.moves_played -= 1;
+        match mv.as_cell() {
+            Some(c) => self.stones[self.to_move.index()] &= !W::bit(c),
+            None => {
+                let w = self.stones[1].lowest();
+                self.stones[1] = W::ZERO;
+                self.stones[0] = W::bit(self.geo.transpose[w as usize] as u32);
+            }
+        }
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.loser().map(|l| Outcome::Win(l.other()))
+    }
+
+    fn hash_key(&self) -> u64 {
+        Self::keys_of(self.stones[0], self.stones[1], self.to_move).0 ^ (self.swap_legal() as u64)
+    }
+}
+
+impl<W: BitWord> ExactGame for RexPosition<W> {
+    #[inline]
+    fn prepare(&self, moves: &mut Vec<RexMove>) -> Option<bool> {
+        let me = self.to_move;
+        let hex = &self.geo.hex;
+        // The opponent may have joined (a position set up by hand, or the game just ended).
+        let (oa, ob) = hex.edges(me != Player::First);
+        if hex.joins(self.stones[me.other().index()], oa, ob) {
+            return Some(true);
+        }
+        let empty = self.empty();
+        let suicide = self.suicide_cells();
+        let safe = empty & !suicide;
+        if safe.is_empty() && !self.swap_legal() {
+            // Every move joins the mover's sides (or the board is full, which cannot happen
+            // without a chain): the mover loses.
+            return Some(false);
+        }
+        let dead = self.geo.dead_cells(self.stones[0], self.stones[1]);
+        if !dead.is_empty() {
+            moves.push(RexMove::cell(dead.lowest()));
+            if self.swap_legal() {
+                moves.push(RexMove::SWAP);
+            }
+            return None;
+        }
+        // Order: cells touching many opponent stones and few own stones first (a stone among
+        // the opponent's blocks nothing the opponent needs and helps no own chain).
+        let own = self.stones[me.index()];
+        let opp = self.stones[me.other().index()];
+        let start = moves.len();
+        for c in safe.iter() {
+            moves.push(RexMove::cell(c));
+        }
+        moves[start..].sort_by_cached_key(|m| {
+            let n = hex.neighbours(m.0 as u32);
+            let score = 2 * (n & opp).count() as i32 - (n & own).count() as i32;
+            (-score, m.0)
+        });
+        if self.swap_legal() {
+            moves.push(RexMove::SWAP);
+        }
+        None
+    }
+
+    #[inline]
+    fn canonical_keys(&self) -> (u64, u64) {
+        let hex = &self.geo.hex;
+        let (b, w) = (self.stones[0], self.stones[1]);
+        let (rb, rw) = (hex.rotate180(b), hex.rotate180(w));
+        let (cb, cw) = if (rb, rw) < (b, w) { (rb, rw) } else { (b, w) };
+        let (k1, k2) = Self::keys_of(cb, cw, self.to_move);
+        (k1 ^ (self.swap_legal() as u64), k2)
+    }
+}
