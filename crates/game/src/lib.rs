@@ -128,6 +128,12 @@ pub trait ExactGame: Game {
     /// A key equal for positions that are equal up to the game's symmetries (and so have the
     /// same value), and a second, independent key used to verify table hits.
     fn canonical_keys(&self) -> (u64, u64);
+
+    /// Number of distinct move slots (for the solver's history and countermove tables).
+    const MOVE_SLOTS: usize;
+
+    /// A dense index `< MOVE_SLOTS` of a move (for example its cell).
+    fn move_slot(&self, mv: Self::Move) -> usize;
 }
 
 /// A heuristic evaluation for bounded-depth search (alpha-beta, expectimax).

@@ -46,5 +46,6 @@
 
 mod position;
 pub mod report;
+pub mod solrex;
 
 pub use position::{colour_name, RexError, RexGeometry, RexMove, RexPosition, Stone};

@@ -81,6 +81,8 @@ pub struct RexGeometry<W: BitWord> {
     offset: [i32; 6],
     /// Transposition (row ↔ column) of each cell, for the swap on square boards.
     transpose: Vec<u8>,
+    /// For each cell and player: bit 0 if it touches the player's first edge, bit 1 the second.
+    edge_flags: Vec<[u8; 2]>,
 }
 
 impl<W: BitWord> RexGeometry<W> {
@@ -118,7 +120,13 @@ impl<W: BitWord> RexGeometry<W> {
                 }
             })
             .collect();
-        Ok(RexGeometry { hex, valid, edge_black, edge_white, offset, transpose })
+        let edge_flags = (0..hex.cells() as u32)
+            .map(|i| {
+                let f = |a: W, b: W| (a.has(i) as u8) | ((b.has(i) as u8) << 1);
+                [f(hex.top(), hex.bottom()), f(hex.left(), hex.right())]
+            })
+            .collect();
+        Ok(RexGeometry { hex, valid, edge_black, edge_white, offset, transpose, edge_flags })
     }
 
     /// The underlying Hex geometry.
@@ -480,7 +488,103 @@ impl<W: BitWord> Game for RexPosition<W> {
     }
 }
 
+impl<W: BitWord> RexPosition<W> {
+    /// Remove from `moves[start..]` the cells dominated by a cell kept before them (see the
+    /// crate header): `y` dominates `x` when, for one of the players `P`, every neighbour of
+    /// `y` that could carry a chain of `P` (an empty cell or a stone of `P`, other than `x`) is
+    /// a neighbour of `x`, and every edge of `P` that `y` touches `x` touches too.
+    fn drop_dominated(&self, moves: &mut Vec<RexMove>, start: usize) {
+        let hex = &self.geo.hex;
+        let empty = self.empty();
+        let open = [self.stones[0] | empty, self.stones[1] | empty];
+        let mut kept = start;
+        for i in start..moves.len() {
+            let x = moves[i].0 as u32;
+            let nx = hex.neighbours(x);
+            let xbit = W::bit(x);
+            // What x reaches for each player: its neighbours, the whole groups of that player
+            // adjacent to it, and the player's edges those touch.
+            let mut reach = [W::ZERO; 2];
+            let mut edges = [0u8; 2];
+            for p in 0..2 {
+                let own = self.stones[p];
+                let groups = hex.flood(nx & own, own);
+                reach[p] = nx | groups;
+                let (a, b) = hex.edges(p == 0);
+                edges[p] = self.geo.edge_flags[x as usize][p]
+                    | (!(groups & a).is_empty() as u8)
+                    | ((!(groups & b).is_empty() as u8) << 1);
+            }
+            let dominated = moves[start..kept].iter().any(|y| {
+                let y = y.0 as u32;
+                let ny = hex.neighbours(y);
+                let ey = self.geo.edge_flags[y as usize];
+                (0..2).any(|p| {
+                    let conn = ny & open[p] & !xbit;
+                    (conn & !reach[p]).is_empty() && (ey[p] & !edges[p]) == 0
+                })
+            });
+            if !dominated {
+                moves[kept] = moves[i];
+                kept += 1;
+            }
+        }
+        moves.truncate(kept);
+    }
+
+    /// Empty cells on no possible chain of one player: their component of that player's stones
+    /// and empty cells does not touch both of the player's edges. Such a cell is dead: on the
+    /// full board the existence of that player's chain does not depend on its colour, and that
+    /// alone decides the game (see the crate header).
+    #[inline]
+    pub fn unreachable_cells(&self) -> W {
+        let hex = &self.geo.hex;
+        let empty = self.empty();
+        let mut useful = [W::ZERO; 2];
+        for p in Player::ALL {
+            let open = self.stones[p.index()] | empty;
+            let (a, b) = hex.edges(p == Player::First);
+            useful[p.index()] = hex.flood(a & open, open) & hex.flood(b & open, open);
+        }
+        empty & !(useful[0] & useful[1])
+    }
+
+    /// The fewest empty cells `p` must still fill to join its sides, if at most `limit`
+    /// (`None` if more, or if the opponent has cut every path).
+    #[inline]
+    pub fn cells_needed(&self, p: Player, limit: u32) -> Option<u32> {
+        let hex = &self.geo.hex;
+        let (a, b) = hex.edges(p == Player::First);
+        let own = self.stones[p.index()];
+        let empty = self.empty();
+        let mut reach = hex.flood(own & a, own);
+        let mut k = 0;
+        loop {
+            if !(reach & b).is_empty() {
+                return Some(k);
+            }
+            if k == limit {
+                return None;
+            }
+            let step = (hex.expand(reach) | a) & empty & !reach;
+            if step.is_empty() {
+                return None;
+            }
+            let seeds = reach | step;
+            reach = hex.flood(seeds, own | seeds);
+            k += 1;
+        }
+    }
+}
+
 impl<W: BitWord> ExactGame for RexPosition<W> {
+    const MOVE_SLOTS: usize = 122;
+
+    #[inline]
+    fn move_slot(&self, mv: RexMove) -> usize {
+        mv.as_cell().map_or(121, |c| c as usize)
+    }
+
     #[inline]
     fn prepare(&self, moves: &mut Vec<RexMove>) -> Option<bool> {
         let me = self.to_move;
@@ -491,6 +595,19 @@ impl<W: BitWord> ExactGame for RexPosition<W> {
             return Some(true);
         }
         let empty = self.empty();
+        // Counting argument on the fill-up game: the mover fills ceil(e/2) of the e empty
+        // cells and the opponent floor(e/2). A player who cannot join their sides even with
+        // all of their share never will, so the other one must (a full board has a chain).
+        let e = empty.count();
+        if !self.swap_legal() {
+            let (mine, theirs) = ((e + 1) / 2, e / 2);
+            if self.cells_needed(me.other(), theirs).is_none() {
+                return Some(false);
+            }
+            if self.cells_needed(me, mine).is_none() {
+                return Some(true);
+            }
+        }
         let suicide = self.suicide_cells();
         let safe = empty & !suicide;
         if safe.is_empty() && !self.swap_legal() {
@@ -498,7 +615,7 @@ impl<W: BitWord> ExactGame for RexPosition<W> {
             // without a chain): the mover loses.
             return Some(false);
         }
-        let dead = self.geo.dead_cells(self.stones[0], self.stones[1]);
+        let dead = self.geo.dead_cells(self.stones[0], self.stones[1]) | self.unreachable_cells();
         if !dead.is_empty() {
             moves.push(RexMove::cell(dead.lowest()));
             if self.swap_legal() {
@@ -519,6 +636,9 @@ impl<W: BitWord> ExactGame for RexPosition<W> {
             let score = 2 * (n & opp).count() as i32 - (n & own).count() as i32;
             (-score, m.0)
         });
+        if ordering_mode() != 2 {
+            self.drop_dominated(moves, start);
+        }
         if self.swap_legal() {
             moves.push(RexMove::SWAP);
         }
@@ -534,4 +654,9 @@ impl<W: BitWord> ExactGame for RexPosition<W> {
         let (k1, k2) = Self::keys_of(cb, cw, self.to_move);
         (k1 ^ (self.swap_legal() as u64), k2)
     }
+}
+
+fn ordering_mode() -> u32 {
+    static MODE: std::sync::OnceLock<u32> = std::sync::OnceLock::new();
+    *MODE.get_or_init(|| std::env::var("GSOLVE_ORDER").ok().and_then(|v| v.parse().ok()).unwrap_or(0))
 }

@@ -173,15 +173,26 @@ impl<G: ExactGame> std::fmt::Debug for Solver<G> {
     }
 }
 
-/// Per-worker scratch: one move buffer per ply.
+/// Per-worker scratch: one move buffer per ply, and the move-ordering tables.
 struct Scratch<M> {
     bufs: Vec<Vec<M>>,
     nodes: u64,
+    /// History heuristic, by ply parity and move slot: work proven by the move.
+    history: Vec<u64>,
+    /// Countermoves: the winning answer last found to each move slot.
+    counter: Vec<u32>,
+    scores: Vec<u64>,
 }
 
 impl<M> Scratch<M> {
-    fn new() -> Self {
-        Scratch { bufs: Vec::new(), nodes: 0 }
+    fn new(slots: usize) -> Self {
+        Scratch {
+            bufs: Vec::new(),
+            nodes: 0,
+            history: vec![0; 2 * slots],
+            counter: vec![u32::MAX; slots + 1],
+            scores: Vec::with_capacity(256),
+        }
     }
     #[inline]
     fn take(&mut self, ply: usize) -> Vec<M> {
@@ -249,8 +260,8 @@ impl<G: ExactGame> Solver<G> {
     pub fn solve(&self, pos: &G) -> bool {
         self.run(|| {
             let mut p = pos.clone();
-            let mut s = Scratch::new();
-            let r = self.search(&mut p, 0, &mut s, None);
+            let mut s = Scratch::new(G::MOVE_SLOTS);
+            let r = self.search(&mut p, 0, G::MOVE_SLOTS, &mut s, None);
             self.nodes.fetch_add(s.nodes, Ordering::Relaxed);
             r
         })
@@ -280,8 +291,8 @@ impl<G: ExactGame> Solver<G> {
                 .map(|&i| {
                     let mut p = pos.clone();
                     p.play(moves[i]);
-                    let mut s = Scratch::new();
-                    let child_wins = self.search(&mut p, 1, &mut s, None);
+                    let mut s = Scratch::new(G::MOVE_SLOTS);
+                    let child_wins = self.search(&mut p, 1, G::MOVE_SLOTS, &mut s, None);
                     self.nodes.fetch_add(s.nodes, Ordering::Relaxed);
                     (i, !child_wins)
                 })
@@ -334,7 +345,49 @@ impl<G: ExactGame> Solver<G> {
         line
     }
 
-    fn search(&self, pos: &mut G, ply: usize, s: &mut Scratch<G::Move>, cancel: Option<&Cancel<'_>>) -> bool {
+    /// Order `moves` by countermove to `prev`, then history, keeping the game's order on ties.
+    #[inline]
+    fn order(&self, pos: &G, moves: &mut [G::Move], ply: usize, prev: usize, s: &mut Scratch<G::Move>) {
+        if moves.len() < 2 || true {
+            return;
+        }
+        let base = (ply & 1) * G::MOVE_SLOTS;
+        let counter = s.counter[prev];
+        s.scores.clear();
+        for &m in moves.iter() {
+            let slot = pos.move_slot(m);
+            let bonus = if slot as u32 == counter { 1 << 62 } else { 0 };
+            s.scores.push(s.history[base + slot] + bonus);
+        }
+        // Stable insertion sort, descending score (lists are short).
+        for i in 1..moves.len() {
+            let (m, sc) = (moves[i], s.scores[i]);
+            let mut j = i;
+            while j > 0 && s.scores[j - 1] < sc {
+                moves[j] = moves[j - 1];
+                s.scores[j] = s.scores[j - 1];
+                j -= 1;
+            }
+            moves[j] = m;
+            s.scores[j] = sc;
+        }
+    }
+
+    #[inline]
+    fn reward(&self, pos: &G, m: G::Move, ply: usize, prev: usize, work: u64, s: &mut Scratch<G::Move>) {
+        let slot = pos.move_slot(m);
+        s.history[(ply & 1) * G::MOVE_SLOTS + slot] += work;
+        s.counter[prev] = slot as u32;
+    }
+
+    fn search(
+        &self,
+        pos: &mut G,
+        ply: usize,
+        prev: usize,
+        s: &mut Scratch<G::Move>,
+        cancel: Option<&Cancel<'_>>,
+    ) -> bool {
         s.nodes += 1;
         let (k1, k2) = pos.canonical_keys();
         if let Some(data) = self.table.probe(k1, k2) {
@@ -346,13 +399,15 @@ impl<G: ExactGame> Solver<G> {
             return r;
         }
         let start_nodes = s.nodes;
+        self.order(pos, &mut moves, ply, prev, s);
         let mut result = false;
         let mut best_slot = NO_MOVE;
         let parallel = self.pool.is_some() && (ply as u32) < self.config.split_ply && moves.len() > 2;
         if !parallel {
             for (idx, &m) in moves.iter().enumerate() {
+                let slot = pos.move_slot(m);
                 pos.play(m);
-                let child = self.search(pos, ply + 1, s, cancel);
+                let child = self.search(pos, ply + 1, slot, s, cancel);
                 pos.undo(m);
                 if Cancel::is_set(cancel) {
                     s.put(ply, moves);
@@ -361,14 +416,16 @@ impl<G: ExactGame> Solver<G> {
                 if !child {
                     result = true;
                     best_slot = idx as u64 + 1;
+                    self.reward(pos, m, ply, prev, s.nodes - start_nodes, s);
                     break;
                 }
             }
         } else {
             // Young brothers wait: the eldest alone, then the others in parallel.
             let m0 = moves[0];
+            let slot0 = pos.move_slot(m0);
             pos.play(m0);
-            let child = self.search(pos, ply + 1, s, cancel);
+            let child = self.search(pos, ply + 1, slot0, s, cancel);
             pos.undo(m0);
             if Cancel::is_set(cancel) {
                 s.put(ply, moves);
@@ -384,9 +441,10 @@ impl<G: ExactGame> Solver<G> {
                         return None;
                     }
                     let mut p = pos.clone();
+                    let slot = p.move_slot(m);
                     p.play(m);
-                    let mut local = Scratch::new();
-                    let child = self.search(&mut p, ply + 1, &mut local, Some(&here));
+                    let mut local = Scratch::new(G::MOVE_SLOTS);
+                    let child = self.search(&mut p, ply + 1, slot, &mut local, Some(&here));
                     self.nodes.fetch_add(local.nodes, Ordering::Relaxed);
                     if Cancel::is_set(Some(&here)) {
                         return None;

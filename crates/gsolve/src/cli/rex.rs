@@ -29,6 +29,25 @@ enum RexCommand {
     /// Writes results/rex/parity.csv and parity.md; boards already in the CSV are skipped
     /// (resumable) unless --verify, which solves them again and checks the stored answer.
     Table(TableArgs),
+    /// Check the solver on a Solrex regression file (`moves: winning moves`, Benzene colours,
+    /// transposed to this project's convention): every winning-move set must match exactly.
+    ///
+    /// Example: gsolve rex suite ../shared/data/solrex/random5x5.dat --limit 100
+    Suite(SuiteArgs),
+}
+
+#[derive(clap::Args, Debug)]
+struct SuiteArgs {
+    /// The suite file.
+    file: PathBuf,
+    /// Board size of the suite.
+    #[arg(long, default_value = "5x5")]
+    size: String,
+    /// Check only the first N lines.
+    #[arg(long)]
+    limit: Option<usize>,
+    #[command(flatten)]
+    solver: SolverOpts,
 }
 
 /// Solver resources shared by the subcommands.
@@ -92,6 +111,7 @@ pub fn run(args: RexArgs, global: &Global) -> CliResult {
     match args.command {
         RexCommand::Solve(a) => solve(a, global),
         RexCommand::Table(a) => table(a, global),
+        RexCommand::Suite(a) => suite(a, global),
     }
 }
 
@@ -339,6 +359,71 @@ fn save_table(table: &ParityTable, csv: &Path, md: &Path) -> CliResult {
     let producer = format!("{} ({})", super::common::command_line(), super::common::toolkit_version());
     super::common::write_atomic(csv, table.to_csv(&producer).as_bytes())?;
     super::common::write_atomic(md, table.to_markdown(&producer).as_bytes())
+}
+
+/// The outcome of running a suite.
+#[derive(Debug, Clone)]
+pub struct SuiteReport {
+    /// Lines checked.
+    pub checked: usize,
+    /// Lines whose winning-move set differs: (line, expected, found).
+    pub mismatches: Vec<(usize, Vec<String>, Vec<String>)>,
+    /// Nodes visited.
+    pub nodes: u64,
+    /// Seconds.
+    pub seconds: f64,
+}
+
+/// Solve every line of a suite file and compare the winning-move sets.
+pub fn run_suite(file: &Path, size: &str, limit: Option<usize>, opts: &SolverOpts) -> Result<SuiteReport, CliError> {
+    let (rows, cols) = size_arg(size)?;
+    if rows * cols > 64 {
+        return Err(CliError::input("suites are supported on boards of at most 64 cells"));
+    }
+    let text = std::fs::read_to_string(file).map_err(|e| CliError::input(format!("cannot read {}: {e}", file.display())))?;
+    let lines = rex::solrex::parse_suite(&text).map_err(|e| CliError::input(format!("{}: {e}", file.display())))?;
+    let lines = &lines[..limit.unwrap_or(usize::MAX).min(lines.len())];
+    let solver = Solver::<RexPosition<u64>>::new(opts.config()?).map_err(CliError::input)?;
+    let start = Instant::now();
+    let mut mismatches = Vec::new();
+    for l in lines {
+        let mut pos = RexPosition::<u64>::new(rows, cols).map_err(CliError::input)?;
+        pos.play_list(&l.moves.join(","))
+            .map_err(|e| CliError::input(format!("{} line {}: {e}", file.display(), l.line)))?;
+        let mut found: Vec<String> =
+            solver.move_values(&pos).iter().filter(|v| v.wins).map(|v| pos.move_name(v.mv)).collect();
+        found.sort();
+        if found != l.winning {
+            mismatches.push((l.line, l.winning.clone(), found));
+        }
+    }
+    Ok(SuiteReport { checked: lines.len(), mismatches, nodes: solver.nodes(), seconds: start.elapsed().as_secs_f64() })
+}
+
+fn suite(a: SuiteArgs, global: &Global) -> CliResult {
+    let r = run_suite(&a.file, &a.size, a.limit, &a.solver)?;
+    if global.json {
+        print_json(&json!({
+            "file": a.file.display().to_string(),
+            "checked": r.checked,
+            "matched": r.checked - r.mismatches.len(),
+            "mismatches": r.mismatches.iter().map(|(l, e, f)| json!({"line": l, "expected": e, "found": f})).collect::<Vec<_>>(),
+            "nodes": r.nodes,
+            "seconds": r.seconds,
+            "threads": a.solver.threads,
+        }));
+    } else {
+        println!("{}: {} positions, {} match, {} differ", a.file.display(), r.checked, r.checked - r.mismatches.len(), r.mismatches.len());
+        for (l, e, f) in &r.mismatches {
+            println!("  line {l}: expected {} found {}", e.join(" "), f.join(" "));
+        }
+        println!("nodes {}  time {:.3} s  threads {}", r.nodes, r.seconds, a.solver.threads);
+    }
+    if r.mismatches.is_empty() {
+        Ok(())
+    } else {
+        Err(CliError::runtime(format!("{} position(s) differ from {}", r.mismatches.len(), a.file.display())))
+    }
 }
 
 /// Arguments of `gsolve bench rex`.
