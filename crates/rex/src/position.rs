@@ -268,7 +268,12 @@ impl<W: BitWord> RexPosition<W> {
     /// Cells that would join the mover's own sides (and lose at once).
     #[inline]
     pub fn suicide_cells(&self) -> W {
-        let p = self.to_move;
+        self.suicide_cells_of(self.to_move)
+    }
+
+    /// Cells that would join `p`'s own sides.
+    #[inline]
+    pub fn suicide_cells_of(&self, p: Player) -> W {
         let own = self.stones[p.index()];
         let hex = &self.geo.hex;
         let (a, b) = hex.edges(p == Player::First);
@@ -386,11 +391,13 @@ impl<W: BitWord> RexPosition<W> {
         p
     }
 
+    /// Two independent hashes of (stones, player to move, board size): equal boards of other
+    /// sizes must not share table entries.
     #[inline]
-    fn keys_of(black: W, white: W, to_move: Player) -> (u64, u64) {
+    fn keys_of(&self, black: W, white: W) -> (u64, u64) {
         let b = black.to_u128();
         let w = white.to_u128();
-        let t = to_move.index() as u64;
+        let t = self.to_move.index() as u64 | ((self.rows() as u64) << 8) | ((self.cols() as u64) << 16);
         let k1 = mix(mix((b as u64) ^ t.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ mix((b >> 64) as u64))
             ^ mix((w as u64).wrapping_add(0xD6E8_FEB8_6659_FD93) ^ mix((w >> 64) as u64 ^ 0x1234_5678)));
         let k2 = mix2(
@@ -484,7 +491,7 @@ impl<W: BitWord> Game for RexPosition<W> {
     }
 
     fn hash_key(&self) -> u64 {
-        Self::keys_of(self.stones[0], self.stones[1], self.to_move).0 ^ (self.swap_legal() as u64)
+        self.keys_of(self.stones[0], self.stones[1]).0 ^ (self.swap_legal() as u64)
     }
 }
 
@@ -609,6 +616,18 @@ impl<W: BitWord> ExactGame for RexPosition<W> {
             }
         }
         let suicide = self.suicide_cells();
+        if !self.swap_legal() {
+            // Forbidden-cell lemma (Lagarias–Sleator): a player with a cell that would join
+            // their sides loses if they make the last move of the fill-up: the opponent simply
+            // never plays that cell, so it ends up theirs. The mover moves last iff e is odd.
+            if e % 2 == 1 {
+                if !suicide.is_empty() {
+                    return Some(false);
+                }
+            } else if !self.suicide_cells_of(me.other()).is_empty() {
+                return Some(true);
+            }
+        }
         let safe = empty & !suicide;
         if safe.is_empty() && !self.swap_legal() {
             // Every move joins the mover's sides (or the board is full, which cannot happen
@@ -636,9 +655,7 @@ impl<W: BitWord> ExactGame for RexPosition<W> {
             let score = 2 * (n & opp).count() as i32 - (n & own).count() as i32;
             (-score, m.0)
         });
-        if ordering_mode() != 2 {
-            self.drop_dominated(moves, start);
-        }
+        self.drop_dominated(moves, start);
         if self.swap_legal() {
             moves.push(RexMove::SWAP);
         }
@@ -651,12 +668,8 @@ impl<W: BitWord> ExactGame for RexPosition<W> {
         let (b, w) = (self.stones[0], self.stones[1]);
         let (rb, rw) = (hex.rotate180(b), hex.rotate180(w));
         let (cb, cw) = if (rb, rw) < (b, w) { (rb, rw) } else { (b, w) };
-        let (k1, k2) = Self::keys_of(cb, cw, self.to_move);
+        let (k1, k2) = self.keys_of(cb, cw);
         (k1 ^ (self.swap_legal() as u64), k2)
     }
 }
 
-fn ordering_mode() -> u32 {
-    static MODE: std::sync::OnceLock<u32> = std::sync::OnceLock::new();
-    *MODE.get_or_init(|| std::env::var("GSOLVE_ORDER").ok().and_then(|v| v.parse().ok()).unwrap_or(0))
-}

@@ -164,6 +164,9 @@ pub struct Solver<G: ExactGame> {
     config: SolverConfig,
     pool: Option<rayon::ThreadPool>,
     nodes: AtomicU64,
+    /// Set when the deadline passes: every search unwinds and nothing more is stored.
+    stop: AtomicBool,
+    deadline: Option<Instant>,
     _game: std::marker::PhantomData<fn(G)>,
 }
 
@@ -235,8 +238,28 @@ impl<G: ExactGame> Solver<G> {
             config,
             pool,
             nodes: AtomicU64::new(0),
+            stop: AtomicBool::new(false),
+            deadline: None,
             _game: std::marker::PhantomData,
         })
+    }
+
+    /// Stop every search at `deadline` (`None`: never). After a stop, [`Solver::stopped`] is
+    /// true and the values returned by the interrupted call are meaningless; everything stored
+    /// in the table before the stop stays exact.
+    pub fn set_deadline(&mut self, deadline: Option<Instant>) {
+        self.deadline = deadline;
+        self.stop.store(false, Ordering::Relaxed);
+    }
+
+    /// True if a deadline interrupted a search.
+    pub fn stopped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+
+    #[inline]
+    fn cancelled(&self, c: Option<&Cancel<'_>>) -> bool {
+        self.stop.load(Ordering::Relaxed) || Cancel::is_set(c)
     }
 
     /// Nodes visited since the solver was made.
@@ -348,7 +371,7 @@ impl<G: ExactGame> Solver<G> {
     /// Order `moves` by countermove to `prev`, then history, keeping the game's order on ties.
     #[inline]
     fn order(&self, pos: &G, moves: &mut [G::Move], ply: usize, prev: usize, s: &mut Scratch<G::Move>) {
-        if moves.len() < 2 || true {
+        if moves.len() < 2 {
             return;
         }
         let base = (ply & 1) * G::MOVE_SLOTS;
@@ -389,6 +412,16 @@ impl<G: ExactGame> Solver<G> {
         cancel: Option<&Cancel<'_>>,
     ) -> bool {
         s.nodes += 1;
+        if s.nodes & 1023 == 0 {
+            if let Some(d) = self.deadline {
+                if Instant::now() >= d {
+                    self.stop.store(true, Ordering::Relaxed);
+                }
+            }
+        }
+        if self.stop.load(Ordering::Relaxed) {
+            return false;
+        }
         let (k1, k2) = pos.canonical_keys();
         if let Some(data) = self.table.probe(k1, k2) {
             return data & 1 == 1;
@@ -409,7 +442,7 @@ impl<G: ExactGame> Solver<G> {
                 pos.play(m);
                 let child = self.search(pos, ply + 1, slot, s, cancel);
                 pos.undo(m);
-                if Cancel::is_set(cancel) {
+                if self.cancelled(cancel) {
                     s.put(ply, moves);
                     return false;
                 }
@@ -427,7 +460,7 @@ impl<G: ExactGame> Solver<G> {
             pos.play(m0);
             let child = self.search(pos, ply + 1, slot0, s, cancel);
             pos.undo(m0);
-            if Cancel::is_set(cancel) {
+            if self.cancelled(cancel) {
                 s.put(ply, moves);
                 return false;
             }
@@ -437,7 +470,7 @@ impl<G: ExactGame> Solver<G> {
             } else {
                 let here = Cancel { flag: AtomicBool::new(false), parent: cancel };
                 let found = moves[1..].par_iter().enumerate().find_map_any(|(idx, &m)| {
-                    if Cancel::is_set(Some(&here)) {
+                    if self.cancelled(Some(&here)) {
                         return None;
                     }
                     let mut p = pos.clone();
@@ -446,7 +479,7 @@ impl<G: ExactGame> Solver<G> {
                     let mut local = Scratch::new(G::MOVE_SLOTS);
                     let child = self.search(&mut p, ply + 1, slot, &mut local, Some(&here));
                     self.nodes.fetch_add(local.nodes, Ordering::Relaxed);
-                    if Cancel::is_set(Some(&here)) {
+                    if self.cancelled(Some(&here)) {
                         return None;
                     }
                     if !child {
@@ -456,7 +489,7 @@ impl<G: ExactGame> Solver<G> {
                         None
                     }
                 });
-                if Cancel::is_set(cancel) {
+                if self.cancelled(cancel) {
                     s.put(ply, moves);
                     return false;
                 }

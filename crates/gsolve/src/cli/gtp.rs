@@ -1,17 +1,299 @@
-//! `gsolve gtp` — not written yet (this placeholder is replaced by the work).
+//! `gsolve gtp`: a Go Text Protocol engine for Rex speaking Benzene's command names, so that
+//! HexGui and the Solrex regression scripts can drive the exact solver.
+//!
+//! Commands: `protocol_version`, `name`, `version`, `known_command`, `list_commands`,
+//! `boardsize N` or `boardsize COLS ROWS`, `clear_board`, `play COLOUR CELL`,
+//! `genmove COLOUR`, `undo`, `showboard`, `dfpn-solve-state [COLOUR]` (the winner of the
+//! position with COLOUR to move, default the side to move), `dfpn-solver-find-winning COLOUR`
+//! (every winning move of COLOUR, space-separated), `quit`.
+//!
+//! Conventions: by default gsolve's (Black first, joining top and bottom). With `--benzene`,
+//! Benzene's as used in the Solrex suite: the colour names are exchanged (`white` is the first
+//! player) and every cell is transposed (column letter ↔ row number), so the first player joins
+//! west and east. Errors answer `? message` and never end the session.
 
 use super::common::{CliError, CliResult, Global};
+use super::rex::SolverOpts;
+use exact::Solver;
+use game::{Game, Player};
+use rex::solrex::transpose_name;
+use rex::{RexMove, RexPosition};
+use std::io::{BufRead, Write};
 
 /// Arguments of `gsolve gtp`.
 #[derive(clap::Args, Debug)]
 pub struct GtpArgs {
-    /// Remaining arguments.
-    #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
-    rest: Vec<String>,
+    /// Speak Benzene's convention: `white` moves first and joins west–east; cells transposed.
+    #[arg(long)]
+    benzene: bool,
+    /// Initial board size.
+    #[arg(long, default_value_t = 5)]
+    size: usize,
+    #[command(flatten)]
+    solver: SolverOpts,
 }
 
-/// Run `gsolve gtp`.
+const COMMANDS: &[&str] = &[
+    "boardsize",
+    "clear_board",
+    "dfpn-solve-state",
+    "dfpn-solver-find-winning",
+    "genmove",
+    "known_command",
+    "list_commands",
+    "name",
+    "play",
+    "protocol_version",
+    "quit",
+    "showboard",
+    "undo",
+    "version",
+];
+
+/// The engine state: the position (u64 boards, up to 8×8 — the exact solver's reach), the
+/// move history for `undo`, and one solver whose table persists between commands.
+pub struct GtpEngine {
+    benzene: bool,
+    pos: RexPosition<u64>,
+    history: Vec<(Player, u32)>,
+    solver: Solver<RexPosition<u64>>,
+}
+
+impl GtpEngine {
+    /// A new engine on an empty `size × size` board.
+    pub fn new(benzene: bool, size: usize, opts: &SolverOpts) -> Result<Self, CliError> {
+        let pos = Self::board(size, size)?;
+        let solver = Solver::new(opts.config()?).map_err(CliError::input)?;
+        Ok(GtpEngine { benzene, pos, history: Vec::new(), solver })
+    }
+
+    fn board(rows: usize, cols: usize) -> Result<RexPosition<u64>, CliError> {
+        if rows * cols > 64 || rows == 0 || cols == 0 {
+            return Err(CliError::input(format!(
+                "board {cols}x{rows} not supported: the GTP engine takes 1 to 64 cells"
+            )));
+        }
+        RexPosition::new(rows, cols).map_err(CliError::input)
+    }
+
+    fn colour(&self, text: &str) -> Result<Player, String> {
+        let p = match text.to_ascii_lowercase().as_str() {
+            "b" | "black" => Player::First,
+            "w" | "white" => Player::Second,
+            _ => return Err(format!("unknown colour {text:?} (expected black or white)")),
+        };
+        Ok(if self.benzene { p.other() } else { p })
+    }
+
+    fn colour_name(&self, p: Player) -> &'static str {
+        let p = if self.benzene { p.other() } else { p };
+        match p {
+            Player::First => "black",
+            Player::Second => "white",
+        }
+    }
+
+    fn cell(&self, text: &str) -> Result<u32, String> {
+        let name = if self.benzene {
+            transpose_name(text).ok_or_else(|| format!("bad cell {text:?}"))?
+        } else {
+            text.to_string()
+        };
+        self.pos.parse_cell(&name).map_err(|e| format!("{e}").replace(&name, text))
+    }
+
+    fn cell_name(&self, cell: u32) -> String {
+        let n = self.pos.hex().name(cell);
+        if self.benzene {
+            transpose_name(&n).unwrap_or(n)
+        } else {
+            n
+        }
+    }
+
+    fn winning_moves(&self, p: Player) -> Vec<u32> {
+        let mut pos = self.pos.clone();
+        pos.set_to_move(p);
+        if pos.loser().is_some() {
+            return Vec::new();
+        }
+        let mut w: Vec<u32> =
+            self.solver.move_values(&pos).iter().filter(|v| v.wins).filter_map(|v| v.mv.as_cell()).collect();
+        w.sort_by_key(|&c| self.cell_name(c));
+        w
+    }
+
+    /// Execute one command line; `Ok(None)` means quit.
+    pub fn execute(&mut self, line: &str) -> Result<Option<String>, String> {
+        let mut words = line.split_whitespace();
+        let Some(cmd) = words.next() else { return Ok(Some(String::new())) };
+        let args: Vec<&str> = words.collect();
+        let need = |n: usize| -> Result<(), String> {
+            if args.len() < n {
+                Err(format!("{cmd} needs {n} argument(s)"))
+            } else {
+                Ok(())
+            }
+        };
+        match cmd {
+            "protocol_version" => Ok(Some("2".into())),
+            "name" => Ok(Some("gsolve".into())),
+            "version" => Ok(Some(env!("CARGO_PKG_VERSION").into())),
+            "known_command" => {
+                need(1)?;
+                Ok(Some(COMMANDS.contains(&args[0]).to_string()))
+            }
+            "list_commands" => Ok(Some(COMMANDS.join("\n"))),
+            "quit" => Ok(None),
+            "boardsize" => {
+                need(1)?;
+                let parse = |s: &str| s.parse::<usize>().map_err(|_| format!("bad board size {s:?}"));
+                let w = parse(args[0])?;
+                let h = if args.len() > 1 { parse(args[1])? } else { w };
+                // Benzene gives width (columns) then height; transposed in Benzene mode.
+                let (rows, cols) = if self.benzene { (w, h) } else { (h, w) };
+                self.pos = Self::board(rows, cols).map_err(|e| format!("{e:?}"))?;
+                self.history.clear();
+                Ok(Some(String::new()))
+            }
+            "clear_board" => {
+                self.pos = Self::board(self.pos.rows(), self.pos.cols()).map_err(|e| format!("{e:?}"))?;
+                self.history.clear();
+                Ok(Some(String::new()))
+            }
+            "play" => {
+                need(2)?;
+                let p = self.colour(args[0])?;
+                let cell = self.cell(args[1])?;
+                self.pos.try_place(p, cell).map_err(|e| e.to_string())?;
+                self.history.push((p, cell));
+                Ok(Some(String::new()))
+            }
+            "undo" => {
+                let (p, cell) = self.history.pop().ok_or("nothing to undo")?;
+                self.pos.undo(RexMove::cell(cell));
+                self.pos.set_to_move(p);
+                Ok(Some(String::new()))
+            }
+            "genmove" => {
+                need(1)?;
+                let p = self.colour(args[0])?;
+                if self.pos.loser().is_some() {
+                    return Err("the game is over".into());
+                }
+                let win = self.winning_moves(p);
+                let cell = match win.first() {
+                    Some(&c) => c,
+                    None => {
+                        // Lost anyway: prolong the game with a move that does not lose at once.
+                        let mut pos = self.pos.clone();
+                        pos.set_to_move(p);
+                        let safe = pos.empty() & !pos.suicide_cells();
+                        let pick = if safe != 0 { safe } else { pos.empty() };
+                        if pick == 0 {
+                            return Err("no empty cell".into());
+                        }
+                        pick.trailing_zeros()
+                    }
+                };
+                self.pos.try_place(p, cell).map_err(|e| e.to_string())?;
+                self.history.push((p, cell));
+                Ok(Some(self.cell_name(cell)))
+            }
+            "showboard" => Ok(Some(format!("\n{}", self.pos.to_text()))),
+            "dfpn-solve-state" => {
+                let p = match args.first() {
+                    Some(c) => self.colour(c)?,
+                    None => self.pos.to_move(),
+                };
+                let mut pos = self.pos.clone();
+                pos.set_to_move(p);
+                let winner = match pos.loser() {
+                    Some(l) => l.other(),
+                    None if self.solver.solve(&pos) => p,
+                    None => p.other(),
+                };
+                Ok(Some(self.colour_name(winner).into()))
+            }
+            "dfpn-solver-find-winning" => {
+                need(1)?;
+                let p = self.colour(args[0])?;
+                let names: Vec<String> = self.winning_moves(p).into_iter().map(|c| self.cell_name(c)).collect();
+                Ok(Some(names.join(" ")))
+            }
+            _ => Err(format!("unknown command {cmd:?}")),
+        }
+    }
+}
+
+/// Run `gsolve gtp` on stdin/stdout.
 pub fn run(args: GtpArgs, _global: &Global) -> CliResult {
-    let _ = args.rest;
-    Err(CliError::runtime("gsolve gtp is not implemented yet"))
+    let mut engine = GtpEngine::new(args.benzene, args.size, &args.solver)?;
+    let stdin = std::io::stdin();
+    let mut out = std::io::stdout().lock();
+    for line in stdin.lock().lines() {
+        let line = line.map_err(CliError::runtime)?;
+        let line = line.split('#').next().unwrap_or("").trim().to_string();
+        if line.is_empty() {
+            continue;
+        }
+        // An optional numeric id precedes the command.
+        let (id, rest) = match line.split_once(char::is_whitespace) {
+            Some((first, rest)) if first.bytes().all(|b| b.is_ascii_digit()) => (first.to_string(), rest.trim()),
+            _ if line.bytes().all(|b| b.is_ascii_digit()) => (line.clone(), ""),
+            _ => (String::new(), line.as_str()),
+        };
+        let reply = engine.execute(rest);
+        let (mark, text, quit) = match reply {
+            Ok(Some(t)) => ('=', t, false),
+            Ok(None) => ('=', String::new(), true),
+            Err(e) => ('?', e, false),
+        };
+        let sep = if text.is_empty() || text.starts_with('\n') { "" } else { " " };
+        write!(out, "{mark}{id}{sep}{text}\n\n").map_err(CliError::runtime)?;
+        out.flush().map_err(CliError::runtime)?;
+        if quit {
+            break;
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn engine(benzene: bool) -> GtpEngine {
+        GtpEngine::new(benzene, 3, &SolverOpts { threads: 1, tt_mb: 16 }).unwrap()
+    }
+
+    #[test]
+    fn answers_and_errors() {
+        let mut e = engine(false);
+        assert_eq!(e.execute("name").unwrap().unwrap(), "gsolve");
+        assert_eq!(e.execute("boardsize 2").unwrap().unwrap(), "");
+        assert_eq!(e.execute("dfpn-solver-find-winning black").unwrap().unwrap(), "a1 b2");
+        assert_eq!(e.execute("dfpn-solve-state black").unwrap().unwrap(), "black");
+        assert!(e.execute("play black z9").is_err());
+        assert!(e.execute("play purple a1").is_err());
+        assert!(e.execute("frobnicate").is_err());
+        assert!(e.execute("boardsize 9").is_err());
+        e.execute("play black a1").unwrap();
+        assert!(e.execute("play white a1").is_err(), "occupied");
+        assert_eq!(e.execute("quit").unwrap(), None);
+    }
+
+    #[test]
+    fn benzene_convention_transposes_and_swaps_colours() {
+        // Benzene: white moves first and joins west-east; on 2x2 its winning openings are the
+        // transposes of ours (a1, b2 are fixed by the transposition).
+        let mut e = engine(true);
+        e.execute("boardsize 2").unwrap();
+        assert_eq!(e.execute("dfpn-solver-find-winning white").unwrap().unwrap(), "a1 b2");
+        // In Benzene's colours a white chain a1-b1... joins west-east: after white a1 b1 it has lost.
+        e.execute("play white a1").unwrap();
+        e.execute("play black a2").unwrap();
+        e.execute("play white b1").unwrap();
+        assert_eq!(e.execute("dfpn-solve-state black").unwrap().unwrap(), "black");
+    }
 }

@@ -62,7 +62,8 @@ pub struct SolverOpts {
 }
 
 impl SolverOpts {
-    fn config(&self) -> Result<SolverConfig, CliError> {
+    /// The solver settings, checked.
+    pub fn config(&self) -> Result<SolverConfig, CliError> {
         if self.threads == 0 || self.threads > 256 {
             return Err(CliError::input(format!("--threads {} must be between 1 and 256", self.threads)));
         }
@@ -428,9 +429,138 @@ fn suite(a: SuiteArgs, global: &Global) -> CliResult {
 
 /// Arguments of `gsolve bench rex`.
 #[derive(clap::Args, Debug)]
-pub struct RexBenchArgs {}
+pub struct RexBenchArgs {
+    /// Wall-clock budget per benchmark item, in seconds; an item cut short is reported as such.
+    #[arg(long, default_value_t = 300.0)]
+    budget: f64,
+    /// Directory of the Solrex suite files.
+    #[arg(long, default_value = "../shared/data/solrex")]
+    suite_dir: PathBuf,
+    /// Output Markdown file.
+    #[arg(long, default_value = "results/rex/bench.md")]
+    out: PathBuf,
+    /// Transposition-table size in MiB.
+    #[arg(long = "tt-mb", default_value_t = 2048)]
+    tt_mb: usize,
+    /// Skip the 6x6 item.
+    #[arg(long)]
+    no_6x6: bool,
+}
 
-/// `gsolve bench rex`.
-pub fn bench(_a: RexBenchArgs, _global: &Global) -> CliResult {
-    Err(CliError::runtime("not yet"))
+/// One benchmark measurement.
+#[derive(Debug, Clone, serde::Serialize)]
+struct BenchRow {
+    item: String,
+    threads: usize,
+    done: usize,
+    total: usize,
+    complete: bool,
+    all_match: bool,
+    nodes: u64,
+    seconds: f64,
+}
+
+/// Solve `positions` (moves, expected winning set or `None`) one by one until the budget ends.
+fn bench_positions(
+    item: &str,
+    positions: &[(Vec<String>, Option<Vec<String>>)],
+    rows: usize,
+    threads: usize,
+    budget: f64,
+    tt_mb: usize,
+    global: &Global,
+) -> Result<BenchRow, CliError> {
+    let mut solver =
+        Solver::<RexPosition<u64>>::new(SolverConfig { tt_mb, threads, ..SolverConfig::default() }).map_err(CliError::input)?;
+    let start = Instant::now();
+    solver.set_deadline(Some(start + std::time::Duration::from_secs_f64(budget)));
+    let bar = progress_bar(global, positions.len() as u64, &format!("{item} ({threads} thr)"));
+    let mut done = 0;
+    let mut all_match = true;
+    for (moves, expected) in positions {
+        let mut pos = RexPosition::<u64>::new(rows, rows).map_err(CliError::input)?;
+        pos.play_list(&moves.join(",")).map_err(CliError::input)?;
+        let mut found: Vec<String> =
+            solver.move_values(&pos).iter().filter(|v| v.wins).map(|v| pos.move_name(v.mv)).collect();
+        if solver.stopped() {
+            break;
+        }
+        found.sort();
+        if let Some(e) = expected {
+            all_match &= *e == found;
+        }
+        done += 1;
+        bar.inc(1);
+    }
+    bar.finish_and_clear();
+    Ok(BenchRow {
+        item: item.to_string(),
+        threads,
+        done,
+        total: positions.len(),
+        complete: done == positions.len(),
+        all_match,
+        nodes: solver.nodes(),
+        seconds: start.elapsed().as_secs_f64(),
+    })
+}
+
+/// `gsolve bench rex`: the 4x4 and 5x5 maps, the Solrex suite and 6x6 openings, at 1 and 2
+/// threads, written to results/rex/bench.md with the command that produced it.
+pub fn bench(a: RexBenchArgs, global: &Global) -> CliResult {
+    if !(a.budget > 0.0 && a.budget.is_finite()) {
+        return Err(CliError::input(format!("--budget {} must be a positive number of seconds", a.budget)));
+    }
+    let read = |name: &str| -> Result<Vec<(Vec<String>, Option<Vec<String>>)>, CliError> {
+        let path = a.suite_dir.join(name);
+        let text = std::fs::read_to_string(&path)
+            .map_err(|e| CliError::input(format!("cannot read {}: {e}", path.display())))?;
+        let lines = rex::solrex::parse_suite(&text).map_err(|e| CliError::input(format!("{}: {e}", path.display())))?;
+        Ok(lines.into_iter().map(|l| (l.moves, Some(l.winning))).collect())
+    };
+    let openings = read("rex5x5opening.dat")?;
+    let random = read("random5x5.dat")?;
+    let empty4 = vec![(Vec::new(), None)];
+    let mut rows = Vec::new();
+    for threads in [1, 2] {
+        rows.push(bench_positions("4x4 full map (all 16 openings)", &empty4, 4, threads, a.budget, a.tt_mb, global)?);
+        rows.push(bench_positions("random5x5.dat, first 100", &random[..100], 5, threads, a.budget, a.tt_mb, global)?);
+        rows.push(bench_positions("5x5 full map (25 openings, all replies)", &openings, 5, threads, a.budget, a.tt_mb, global)?);
+    }
+    rows.push(bench_positions("random5x5.dat, all 499", &random, 5, 2, a.budget, a.tt_mb, global)?);
+    if !a.no_6x6 {
+        let corner = vec![(vec!["a1".to_string()], None), (vec!["b1".to_string()], None)];
+        rows.push(bench_positions("6x6 after a1 / after b1 (all replies)", &corner, 6, 2, a.budget, a.tt_mb, global)?);
+    }
+    let md = bench_markdown(&rows, &a);
+    super::common::write_atomic(&a.out, md.as_bytes())?;
+    if global.json {
+        print_json(&json!({ "rows": rows, "out": a.out.display().to_string() }));
+    } else {
+        print!("{md}");
+    }
+    Ok(())
+}
+
+fn bench_markdown(rows: &[BenchRow], a: &RexBenchArgs) -> String {
+    use std::fmt::Write as _;
+    let mut s = String::from("# Rex solver benchmark\n\n");
+    let _ = writeln!(s, "Produced by `{}` ({}), budget {} s per item, table {} MiB.", super::common::command_line(), super::common::toolkit_version(), a.budget, a.tt_mb);
+    let _ = writeln!(s, "Machine: {} logical CPUs. Every item compares each winning-move set with the Solrex file where there is one.\n", std::thread::available_parallelism().map(|n| n.get()).unwrap_or(0));
+    s.push_str("| item | threads | done | complete | matches Solrex | nodes | seconds | nodes/s |\n|---|---:|---:|---|---|---:|---:|---:|\n");
+    for r in rows {
+        let _ = writeln!(
+            s,
+            "| {} | {} | {}/{} | {} | {} | {} | {:.2} | {:.0} |",
+            r.item, r.threads, r.done, r.total, if r.complete { "yes" } else { "**no (budget)**" },
+            if r.all_match { "yes" } else { "**NO**" }, r.nodes, r.seconds, r.nodes as f64 / r.seconds.max(1e-9)
+        );
+    }
+    s.push_str("\n## 2-thread speed-up (same work, complete items)\n\n");
+    for r1 in rows.iter().filter(|r| r.threads == 1 && r.complete) {
+        if let Some(r2) = rows.iter().find(|r| r.threads == 2 && r.item == r1.item && r.complete) {
+            let _ = writeln!(s, "- {}: {:.2}x", r1.item, r1.seconds / r2.seconds.max(1e-9));
+        }
+    }
+    s
 }

@@ -1,0 +1,68 @@
+//! Shared helpers of the Rex solver tests.
+#![allow(dead_code)]
+
+use exact::{Solver, SolverConfig};
+use game::Game;
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use rex::RexPosition;
+use std::path::PathBuf;
+
+/// The shared/ folder beside the repository.
+pub fn shared() -> PathBuf {
+    let p = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared"));
+    assert!(p.exists(), "shared/ not found at {} (it must sit beside the repository)", p.display());
+    p
+}
+
+pub fn solver(threads: usize) -> Solver<RexPosition<u64>> {
+    Solver::new(SolverConfig { tt_mb: 64, threads, ..SolverConfig::default() }).unwrap()
+}
+
+pub fn board(rows: usize, cols: usize) -> RexPosition<u64> {
+    RexPosition::new(rows, cols).unwrap()
+}
+
+/// Plain negamax over every legal move, no table, no pruning: the independent reference.
+pub fn reference_wins(pos: &mut RexPosition<u64>) -> bool {
+    if let Some(o) = pos.outcome() {
+        return o.value_for(pos.to_move()) > 0;
+    }
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    for m in moves {
+        pos.play(m);
+        let child = reference_wins(pos);
+        pos.undo(m);
+        if !child {
+            return true;
+        }
+    }
+    false
+}
+
+/// A random non-terminal position with `stones` stones played alternately from the empty
+/// board (Black first), or `None` if the random game ended.
+pub fn random_position(rows: usize, cols: usize, stones: usize, seed: u64) -> Option<RexPosition<u64>> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut pos = board(rows, cols);
+    let mut moves = Vec::new();
+    for _ in 0..stones {
+        moves.clear();
+        pos.legal_moves(&mut moves);
+        let m = *moves.choose(&mut rng)?;
+        pos.play(m);
+        if pos.outcome().is_some() {
+            return None;
+        }
+    }
+    Some(pos)
+}
+
+/// Names of the winning moves of the player to move, sorted.
+pub fn winning_names(s: &Solver<RexPosition<u64>>, pos: &RexPosition<u64>) -> Vec<String> {
+    let mut v: Vec<String> = s.move_values(pos).iter().filter(|v| v.wins).map(|v| pos.move_name(v.mv)).collect();
+    v.sort();
+    v
+}

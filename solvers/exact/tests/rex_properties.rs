@@ -1,0 +1,51 @@
+//! The solver against an independent plain negamax (no table, no pruning), threads 1 vs 2,
+//! and the rotation symmetry.
+
+mod common;
+use common::*;
+use proptest::prelude::*;
+
+#[test]
+fn pruned_solver_matches_plain_negamax_on_random_positions() {
+    // 3x3, 3x4, 4x3 and 4x4 positions with at most 11 empty cells: every move's value.
+    let mut checked = 0;
+    for (rows, cols, stones) in [(3, 3, 0), (3, 3, 2), (3, 4, 2), (4, 3, 3), (4, 4, 6), (4, 4, 5), (2, 5, 0)] {
+        for seed in 0..12u64 {
+            let Some(pos) = random_position(rows, cols, stones, seed) else { continue };
+            let s = solver(1);
+            for v in s.move_values(&pos) {
+                let mut child = pos.clone();
+                game::Game::play(&mut child, v.mv);
+                assert_eq!(v.wins, !reference_wins(&mut child), "{rows}x{cols} seed {seed}: {:?}\n{pos:?}", v.mv);
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 300, "only {checked} moves checked");
+}
+
+#[test]
+fn two_threads_give_the_same_values() {
+    let one = solver(1);
+    let two = solver(2);
+    assert_eq!(winning_names(&one, &board(4, 4)), winning_names(&two, &board(4, 4)));
+    for seed in 0..8u64 {
+        let Some(pos) = random_position(5, 5, 7, seed) else { continue };
+        assert_eq!(winning_names(&one, &pos), winning_names(&two, &pos), "seed {seed}\n{pos:?}");
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+    #[test]
+    fn rotation_preserves_the_value(seed in 0u64..10_000, stones in 4usize..9) {
+        if let Some(pos) = random_position(4, 4, stones, seed) {
+            let rotated = pos.rotated();
+            // Separate tables: the second answer is not read from the first one's entries.
+            prop_assert_eq!(solver(1).solve(&pos), solver(1).solve(&rotated));
+            let mut a = pos.clone();
+            let mut b = rotated.clone();
+            prop_assert_eq!(reference_wins(&mut a), reference_wins(&mut b));
+        }
+    }
+}

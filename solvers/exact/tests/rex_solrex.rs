@@ -1,0 +1,45 @@
+//! The Solrex regression suite (`shared/data/solrex/`), read from the files and transposed from
+//! Benzene's convention. The default run checks a prefix of each file; the full files run in
+//! the ignored tests (scripts/rex-deep-tests.sh).
+
+mod common;
+use common::*;
+use rex::solrex::parse_suite;
+
+fn check_file(name: &str, limit: usize, threads: usize) {
+    let path = shared().join("data/solrex").join(name);
+    let text = std::fs::read_to_string(&path).unwrap();
+    let lines = parse_suite(&text).unwrap();
+    let s = solver(threads);
+    for l in lines.iter().take(limit) {
+        let mut pos = board(5, 5);
+        pos.play_list(&l.moves.join(",")).unwrap();
+        assert_eq!(winning_names(&s, &pos), l.winning, "{name} line {}: {:?}", l.line, l.moves);
+    }
+}
+
+#[test]
+fn random_positions_prefix() {
+    check_file("random5x5.dat", 3, 2);
+}
+
+#[test]
+fn suite_files_have_the_documented_sizes() {
+    let o = parse_suite(&std::fs::read_to_string(shared().join("data/solrex/rex5x5opening.dat")).unwrap()).unwrap();
+    let r = parse_suite(&std::fs::read_to_string(shared().join("data/solrex/random5x5.dat")).unwrap()).unwrap();
+    assert_eq!(o.len(), 25);
+    assert_eq!(r.len(), 499);
+    assert!(r.iter().all(|l| l.moves.len() == 5));
+}
+
+#[test]
+#[ignore]
+fn all_25_openings() {
+    check_file("rex5x5opening.dat", usize::MAX, 2);
+}
+
+#[test]
+#[ignore]
+fn all_499_random_positions() {
+    check_file("random5x5.dat", usize::MAX, 2);
+}
