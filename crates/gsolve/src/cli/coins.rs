@@ -1,17 +1,309 @@
-//! `gsolve coins` — not written yet (this placeholder is replaced by the issue's work).
+//! `gsolve coins` — the coin-weighing puzzle (crate `coins`).
+//!
+//! - `gsolve coins solve --coins N --weighings K [--reference-coin] [--adaptive|--non-adaptive]`:
+//!   decide solvability, count strategies and their symmetry classes, print one representative
+//!   per non-adaptive class and one optimal decision tree. Without a mode flag both modes run.
+//! - `gsolve coins table [--max-weighings 4] [--out results/coins]`: the largest solvable N for
+//!   each K, found by search, written to `table.md` and `table.csv`.
+//!
+//! Every strategy printed is first re-checked by the crate's brute-force checker.
 
-use super::common::{CliError, CliResult, Global};
+use super::common::{
+    command_line, print_json, progress_bar, toolkit_version, write_atomic, CliError, CliResult,
+    Global,
+};
+use coins::adaptive::{self, AdaptiveReport, AdaptiveSolver};
+use coins::check::{check_non_adaptive, check_tree};
+use coins::nonadaptive::{self, Limits, NonAdaptiveReport};
+use coins::table;
+use coins::Problem;
+use serde_json::{json, Value};
+use std::path::PathBuf;
 
 /// Arguments of `gsolve coins`.
 #[derive(clap::Args, Debug)]
 pub struct CoinsArgs {
-    /// Remaining arguments.
-    #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
-    rest: Vec<String>,
+    /// What to do.
+    #[command(subcommand)]
+    command: CoinsCommand,
+}
+
+#[derive(clap::Subcommand, Debug)]
+enum CoinsCommand {
+    /// Solve one instance: solvability, strategy counts, symmetry classes, example strategies.
+    Solve(SolveArgs),
+    /// The table of largest solvable N for K = 2..=4 (by search), to results/coins/.
+    Table(TableArgs),
+}
+
+#[derive(clap::Args, Debug)]
+struct SolveArgs {
+    /// Number of coins N (one is counterfeit, heavier or lighter).
+    #[arg(long)]
+    coins: u64,
+    /// Number of weighings K allowed.
+    #[arg(long)]
+    weighings: u64,
+    /// An extra coin known to be genuine is available.
+    #[arg(long)]
+    reference_coin: bool,
+    /// Only adaptive strategies (each weighing may depend on earlier outcomes).
+    #[arg(long, conflicts_with = "non_adaptive")]
+    adaptive: bool,
+    /// Only non-adaptive strategies (all weighings fixed in advance).
+    #[arg(long)]
+    non_adaptive: bool,
+    /// Decide and show one strategy only; skip counting.
+    #[arg(long)]
+    no_count: bool,
+    /// Print at most this many non-adaptive class representatives (all by default).
+    #[arg(long)]
+    show_classes: Option<usize>,
+}
+
+#[derive(clap::Args, Debug)]
+struct TableArgs {
+    /// Smallest K in the table.
+    #[arg(long, default_value_t = 2)]
+    min_weighings: u64,
+    /// Largest K in the table.
+    #[arg(long, default_value_t = 4)]
+    max_weighings: u64,
+    /// Directory for table.md and table.csv.
+    #[arg(long, default_value = "results/coins")]
+    out: PathBuf,
 }
 
 /// Run `gsolve coins`.
-pub fn run(args: CoinsArgs, _global: &Global) -> CliResult {
-    let _ = args.rest;
-    Err(CliError::runtime("gsolve coins is not implemented yet"))
+pub fn run(args: CoinsArgs, global: &Global) -> CliResult {
+    match args.command {
+        CoinsCommand::Solve(a) => solve(a, global),
+        CoinsCommand::Table(a) => run_table(a, global),
+    }
+}
+
+fn solve(a: SolveArgs, global: &Global) -> CliResult {
+    let problem = Problem::new(a.coins, a.weighings, a.reference_coin).map_err(CliError::input)?;
+    let (do_adaptive, do_non_adaptive) = match (a.adaptive, a.non_adaptive) {
+        (true, _) => (true, false),
+        (_, true) => (false, true),
+        _ => (true, true),
+    };
+    let count = !a.no_count;
+    let mut out = json!({
+        "coins": problem.coins,
+        "weighings": problem.weighings,
+        "reference_coin": problem.reference_coin,
+    });
+    if !global.json {
+        println!(
+            "{} coins, at most {} weighings, {} reference coin",
+            problem.coins,
+            problem.weighings,
+            if problem.reference_coin { "with a" } else { "no" }
+        );
+    }
+    if do_non_adaptive {
+        let bar = progress_bar(global, 1, "non-adaptive search");
+        let report = nonadaptive::solve(&problem, count, Limits::default());
+        bar.finish_and_clear();
+        out["non_adaptive"] = non_adaptive_output(&problem, &report, a.show_classes, global)?;
+    }
+    if do_adaptive {
+        let bar = progress_bar(global, 1, "adaptive search");
+        let report = adaptive::solve(&problem, count);
+        bar.finish_and_clear();
+        out["adaptive"] = adaptive_output(&problem, &report, global)?;
+    }
+    if global.json {
+        print_json(&out);
+    }
+    Ok(())
+}
+
+fn non_adaptive_output(
+    problem: &Problem,
+    r: &NonAdaptiveReport,
+    show: Option<usize>,
+    global: &Global,
+) -> Result<Value, CliError> {
+    if let Some(example) = &r.example {
+        check_non_adaptive(problem, example)
+            .map_err(|e| CliError::runtime(format!("internal error, bad strategy: {e}")))?;
+    }
+    let mut v = json!({
+        "solvable": r.solvable,
+        "search_nodes": r.search_nodes,
+        "example": r.example.as_ref().map(|ws| ws.iter().map(|w| w.to_string()).collect::<Vec<_>>()),
+    });
+    let human = !global.json;
+    if human {
+        println!("\nnon-adaptive strategies (all weighings fixed in advance):");
+        match r.solvable {
+            Some(true) => println!("  solvable: yes"),
+            Some(false) => println!("  solvable: no (exhaustive search)"),
+            None => println!("  solvable: undecided (search node limit reached)"),
+        }
+    }
+    if let Some(c) = &r.counts {
+        if c.burnside_classes != c.classes.len() as u64 {
+            return Err(CliError::runtime(format!(
+                "internal error: {} classes by canonical forms but {} by Burnside",
+                c.classes.len(),
+                c.burnside_classes
+            )));
+        }
+        for class in &c.classes {
+            check_non_adaptive(problem, &class.weighings)
+                .map_err(|e| CliError::runtime(format!("internal error, bad strategy: {e}")))?;
+        }
+        let shown = show.unwrap_or(usize::MAX).min(c.classes.len());
+        v["solutions"] = json!(c.labelled.to_string());
+        v["solutions_up_to_relabelling"] = json!(c.sets);
+        v["classes"] = json!(c.classes.len());
+        v["classes_burnside"] = json!(c.burnside_classes);
+        v["group_order"] = json!(c.group_order);
+        v["representatives"] = json!(c.classes[..shown]
+            .iter()
+            .map(|cl| json!({
+                "orbit_size": cl.orbit_size,
+                "weighings": cl.weighings.iter().map(|w| w.to_string()).collect::<Vec<_>>(),
+            }))
+            .collect::<Vec<_>>());
+        if human {
+            println!("  solutions (labelled coins, ordered weighings and pans): {}", c.labelled);
+            println!("  solutions up to relabelling the coins: {}", c.sets);
+            println!(
+                "  classes up to relabelling, pan swaps and reordering the weighings: {} \
+                 (canonical forms; Burnside over the {} signed permutations: {})",
+                c.classes.len(),
+                c.group_order,
+                c.burnside_classes
+            );
+            for (i, cl) in c.classes[..shown].iter().enumerate() {
+                println!(
+                    "\n  class {} ({} of the solutions up to relabelling):",
+                    i + 1,
+                    cl.orbit_size
+                );
+                for w in &cl.weighings {
+                    println!("    {w}");
+                }
+            }
+            if shown < c.classes.len() {
+                println!("\n  ({} more classes not shown)", c.classes.len() - shown);
+            }
+        }
+    } else {
+        if let Some(note) = &r.counts_note {
+            v["counts_note"] = json!(note);
+            if human {
+                println!("  {note}");
+            }
+        }
+        if human {
+            if let Some(ex) = &r.example {
+                println!("  example:");
+                for w in ex {
+                    println!("    {w}");
+                }
+            }
+        }
+    }
+    Ok(v)
+}
+
+fn adaptive_output(problem: &Problem, r: &AdaptiveReport, global: &Global) -> Result<Value, CliError> {
+    if let (Some(tree), Some(k)) = (&r.tree, r.min_weighings) {
+        let p = Problem {
+            weighings: k,
+            ..*problem
+        };
+        check_tree(&p, tree)
+            .map_err(|e| CliError::runtime(format!("internal error, bad decision tree: {e}")))?;
+    }
+    let mut v = json!({
+        "solvable": r.solvable,
+        "min_weighings": r.min_weighings,
+        "search_nodes": r.search_nodes,
+        "count_nodes": r.count_nodes,
+        "tree": r.tree.as_ref().map(|t| t.to_string()),
+    });
+    if let Some(c) = &r.counts {
+        v["strategies"] = json!(c.labelled.to_string());
+        v["strategy_classes"] = json!(c.classes.to_string());
+    }
+    if !global.json {
+        println!("\nadaptive strategies (each weighing may depend on earlier outcomes):");
+        match r.min_weighings {
+            Some(k) => println!("  solvable: yes; fewest weighings needed: {k}"),
+            None => println!("  solvable: no (exhaustive search)"),
+        }
+        if let Some(c) = &r.counts {
+            println!(
+                "  strategies with at most {} weighings (labelled decision trees): {}",
+                problem.weighings, c.labelled
+            );
+            println!(
+                "  classes up to relabelling and pan swaps at each node: {}",
+                c.classes
+            );
+        }
+        if let Some(t) = &r.tree {
+            println!("  one optimal decision tree ('left'/'right' = heavier pan):");
+            for line in t.to_string().lines() {
+                println!("    {line}");
+            }
+        }
+    }
+    Ok(v)
+}
+
+fn run_table(a: TableArgs, global: &Global) -> CliResult {
+    let range = |k: u64| {
+        Problem::new(1, k, false)
+            .map(|p| p.weighings)
+            .map_err(CliError::input)
+    };
+    let (lo, hi) = (range(a.min_weighings)?, range(a.max_weighings)?);
+    if lo > hi {
+        return Err(CliError::input(format!(
+            "--min-weighings {lo} is larger than --max-weighings {hi}"
+        )));
+    }
+    let bar = progress_bar(global, 2 * (hi - lo + 1) as u64, "coins table");
+    let mut solver = AdaptiveSolver::new();
+    let mut rows = Vec::new();
+    for k in lo..=hi {
+        for reference in [false, true] {
+            bar.set_message(format!("K={k} ref={reference}"));
+            rows.push(table::row(&mut solver, k, reference, Limits::default().nodes));
+            bar.inc(1);
+        }
+    }
+    bar.finish_and_clear();
+    let (toolkit, command) = (toolkit_version(), command_line());
+    let md = a.out.join("table.md");
+    let csv = a.out.join("table.csv");
+    write_atomic(&md, table::markdown(&rows, &toolkit, &command).as_bytes())?;
+    write_atomic(&csv, table::csv(&rows, &toolkit, &command).as_bytes())?;
+    if global.json {
+        print_json(&json!({
+            "rows": rows.iter().map(|r| json!({
+                "weighings": r.weighings,
+                "reference_coin": r.reference_coin,
+                "adaptive_max": r.adaptive_max,
+                "non_adaptive_max": r.non_adaptive_max,
+                "classical_max": r.classical_max,
+                "matches_classical": r.matches_classical(),
+                "adaptive": r.adaptive,
+                "non_adaptive": r.non_adaptive,
+            })).collect::<Vec<_>>(),
+            "files": [md.display().to_string(), csv.display().to_string()],
+        }));
+    } else {
+        print!("{}", table::markdown(&rows, &toolkit, &command));
+        println!("\nwritten: {} and {}", md.display(), csv.display());
+    }
+    Ok(())
 }
