@@ -16,7 +16,7 @@
 //! Genuine counts are capped at the number of open coins (no pan difference can need more), so
 //! equivalent states share one memo entry.
 
-use crate::{pow3, Hypothesis, Outcome, Pan, Problem, Weighing};
+use crate::{pow3, CoinsError, Hypothesis, Outcome, Pan, Problem, Weighing};
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
 use std::collections::HashMap;
@@ -463,6 +463,100 @@ impl DecisionTree {
             }
         }
     }
+}
+
+impl DecisionTree {
+    /// Read the text form written by [`fmt::Display`] (coin labels in `1..=coins`). Children
+    /// must be indented two columns deeper than their parent's content column, and their
+    /// content starts eight columns deeper; the outcome field is `=`, `left` or `right`.
+    pub fn parse(text: &str, coins: u16) -> Result<Self, CoinsError> {
+        let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+        let Some(first) = lines.first() else {
+            return Err(tree_error(text, "empty tree"));
+        };
+        if first.starts_with(' ') {
+            return Err(tree_error(first, "the root line must not be indented"));
+        }
+        let mut pos = 1;
+        let tree = parse_node(first.trim(), 0, &lines, &mut pos, coins, 0)?;
+        if pos != lines.len() {
+            return Err(tree_error(lines[pos], "line not attached to the tree"));
+        }
+        Ok(tree)
+    }
+}
+
+fn tree_error(text: &str, reason: &str) -> CoinsError {
+    CoinsError::Parse {
+        text: text.to_string(),
+        reason: reason.to_string(),
+    }
+}
+
+fn parse_node(
+    content: &str,
+    column: usize,
+    lines: &[&str],
+    pos: &mut usize,
+    coins: u16,
+    depth: usize,
+) -> Result<DecisionTree, CoinsError> {
+    if depth > 64 {
+        return Err(tree_error(content, "tree nested too deeply"));
+    }
+    if let Some(rest) = content.strip_prefix("coin ") {
+        let mut words = rest.split_whitespace();
+        let (Some(label), Some(kind), None) = (words.next(), words.next(), words.next()) else {
+            return Err(tree_error(
+                content,
+                "expected 'coin N heavy' or 'coin N light'",
+            ));
+        };
+        let coin: u16 = label
+            .parse()
+            .ok()
+            .filter(|c| (1..=coins).contains(c))
+            .ok_or_else(|| tree_error(content, &format!("expected a coin label in 1..={coins}")))?;
+        let heavy = match kind {
+            "heavy" => true,
+            "light" => false,
+            _ => return Err(tree_error(content, "expected 'heavy' or 'light'")),
+        };
+        return Ok(DecisionTree::Leaf(Hypothesis { coin, heavy }));
+    }
+    let Some(rest) = content.strip_prefix("weigh ") else {
+        return Err(tree_error(
+            content,
+            "expected 'weigh L | R' or 'coin N heavy|light'",
+        ));
+    };
+    let weighing = Weighing::parse(rest, coins)?;
+    let mut children: [Option<Box<DecisionTree>>; 3] = [None, None, None];
+    while let Some(line) = lines.get(*pos) {
+        let indent = line.len() - line.trim_start().len();
+        if indent <= column {
+            break;
+        }
+        if indent != column + 2 {
+            return Err(tree_error(
+                line,
+                &format!("expected indentation {}", column + 2),
+            ));
+        }
+        let body = line.trim_start();
+        let (symbol, child) = body.split_once(' ').unwrap_or((body, ""));
+        let outcome = Outcome::ALL
+            .into_iter()
+            .find(|o| o.symbol() == symbol)
+            .ok_or_else(|| tree_error(line, "expected an outcome '=', 'left' or 'right'"))?;
+        if children[outcome as usize].is_some() {
+            return Err(tree_error(line, "outcome given twice"));
+        }
+        *pos += 1;
+        let node = parse_node(child.trim(), column + 8, lines, pos, coins, depth + 1)?;
+        children[outcome as usize] = Some(Box::new(node));
+    }
+    Ok(DecisionTree::Weigh { weighing, children })
 }
 
 /// Indented text: `weigh L | R`, then one line per possible outcome (`=`, `left`, `right`: the

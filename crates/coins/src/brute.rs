@@ -151,7 +151,11 @@ fn neighbours(t: &Tree, h: u64, coins: u16, out: &mut Vec<Tree>) {
     out.push(Tree::Node {
         left: *right,
         right: *left,
-        children: [children[0].clone(), children[2].clone(), children[1].clone()],
+        children: [
+            children[0].clone(),
+            children[2].clone(),
+            children[1].clone(),
+        ],
     });
     // Transpositions of consecutive coins in one class of `h`.
     for class in 1..4u64 {
@@ -203,5 +207,7 @@ pub fn count_classes(problem: &Problem, trees: &[Tree]) -> usize {
             parent[a] = b;
         }
     }
-    (0..trees.len()).filter(|&i| find(&mut parent, i) == i).count()
+    (0..trees.len())
+        .filter(|&i| find(&mut parent, i) == i)
+        .count()
 }

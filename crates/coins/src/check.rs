@@ -68,8 +68,7 @@ pub fn check_weighing(problem: &Problem, w: &Weighing) -> Result<(), CheckError>
 
 /// Every hypothesis of `problem`, coin by coin, heavy first.
 pub fn all_hypotheses(problem: &Problem) -> impl Iterator<Item = Hypothesis> {
-    (1..=problem.coins)
-        .flat_map(|coin| [true, false].map(move |heavy| Hypothesis { coin, heavy }))
+    (1..=problem.coins).flat_map(|coin| [true, false].map(move |heavy| Hypothesis { coin, heavy }))
 }
 
 /// Check a non-adaptive strategy: at most `K` legal weighings under which the `2N` hypotheses

@@ -38,7 +38,10 @@ pub struct Geometry {
 impl Geometry {
     /// Tables for `k` weighings (`1 ≤ k ≤ MAX_WEIGHINGS`).
     pub fn new(k: usize) -> Self {
-        assert!((1..=MAX_K).contains(&k), "k out of range (checked by Problem)");
+        assert!(
+            (1..=MAX_K).contains(&k),
+            "k out of range (checked by Problem)"
+        );
         let n = 3usize.pow(k as u32);
         let vectors: Vec<[i8; MAX_K]> = (0..n)
             .map(|code| {
@@ -305,14 +308,21 @@ pub struct NonAdaptiveCounts {
 }
 
 /// Classes of `sets` by canonical forms (least image).
-pub fn classes_by_canonical_form(geometry: &Geometry, sets: &[u128], reference: bool) -> Vec<ClassInfo> {
+pub fn classes_by_canonical_form(
+    geometry: &Geometry,
+    sets: &[u128],
+    reference: bool,
+) -> Vec<ClassInfo> {
     let group = geometry.group();
     let mut seen = HashSet::new();
     let mut classes = Vec::new();
     for &s in sets {
         let canonical = group.iter().map(|g| apply(g, s)).min().unwrap_or(s);
         if seen.insert(canonical) {
-            let stabiliser = group.iter().filter(|g| apply(g, canonical) == canonical).count();
+            let stabiliser = group
+                .iter()
+                .filter(|g| apply(g, canonical) == canonical)
+                .count();
             classes.push(ClassInfo {
                 canonical,
                 orbit_size: (group.len() / stabiliser) as u64,

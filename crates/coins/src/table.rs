@@ -70,7 +70,12 @@ fn largest_solved(decided: &[Decided]) -> Option<u16> {
 }
 
 /// Search one row. `node_limit` bounds each non-adaptive search.
-pub fn row(solver: &mut AdaptiveSolver, weighings: u8, reference_coin: bool, node_limit: u64) -> Row {
+pub fn row(
+    solver: &mut AdaptiveSolver,
+    weighings: u8,
+    reference_coin: bool,
+    node_limit: u64,
+) -> Row {
     let before = solver.search_nodes;
     let mut adaptive = Vec::new();
     for n in 1u16.. {
@@ -173,7 +178,10 @@ fn next_reason(decided: &[Decided], max: Option<u16>) -> &'static str {
 /// The Markdown file: header (format, toolkit version, command), the table, and notes.
 pub fn markdown(rows: &[Row], toolkit: &str, command: &str) -> String {
     let mut s = String::new();
-    let _ = writeln!(s, "# Coin weighing: largest solvable N by exhaustive search\n");
+    let _ = writeln!(
+        s,
+        "# Coin weighing: largest solvable N by exhaustive search\n"
+    );
     let _ = writeln!(
         s,
         "- format: gsolve-coins-table v{TABLE_FORMAT_VERSION}\n- toolkit: {toolkit}\n- command: `{command}`\n- no randomness (no seed)\n"

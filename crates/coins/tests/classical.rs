@@ -21,7 +21,10 @@ fn twelve_coins_three_weighings() {
     assert!(s.solvable(State::root(&problem(13, 3, true)), 3));
     assert!(!s.solvable(State::root(&problem(14, 3, true)), 3));
     // 12 coins need all three weighings.
-    assert_eq!(s.min_weighings(State::root(&problem(12, 3, false)), 4), Some(3));
+    assert_eq!(
+        s.min_weighings(State::root(&problem(12, 3, false)), 4),
+        Some(3)
+    );
 }
 
 #[test]
@@ -46,7 +49,11 @@ fn table_reaches_the_classical_maxima_by_search() {
             let classical = classical_max(k as u32, reference);
             let max = row.adaptive_max.expect("some N is solvable") as usize;
             assert_eq!(max as u64, classical, "adaptive K={k} ref={reference}");
-            assert_eq!(row.non_adaptive_max.map(u64::from), Some(classical), "non-adaptive K={k} ref={reference}");
+            assert_eq!(
+                row.non_adaptive_max.map(u64::from),
+                Some(classical),
+                "non-adaptive K={k} ref={reference}"
+            );
             // N = max was found by search; N + 1 was refuted by search or a root proof.
             assert_eq!(row.adaptive[max - 1], Decided::SolvedBySearch);
             let next = row.adaptive[max];
@@ -62,8 +69,12 @@ fn table_reaches_the_classical_maxima_by_search() {
             for d in row.adaptive.iter().chain(&row.non_adaptive) {
                 assert_ne!(*d, Decided::Unknown);
             }
-            assert!(row.adaptive[2..max].iter().all(|&d| d == Decided::SolvedBySearch));
-            assert!(row.non_adaptive[2..max].iter().all(|&d| d == Decided::SolvedBySearch));
+            assert!(row.adaptive[2..max]
+                .iter()
+                .all(|&d| d == Decided::SolvedBySearch));
+            assert!(row.non_adaptive[2..max]
+                .iter()
+                .all(|&d| d == Decided::SolvedBySearch));
             assert!(row.matches_classical());
         }
     }
@@ -73,7 +84,10 @@ fn table_reaches_the_classical_maxima_by_search() {
 fn bad_sizes_are_rejected() {
     assert_eq!(Problem::new(0, 3, false), Err(CoinsError::Coins(0)));
     assert_eq!(Problem::new(12, 0, false), Err(CoinsError::Weighings(0)));
-    assert_eq!(Problem::new(1_000_000, 3, true), Err(CoinsError::Coins(1_000_000)));
+    assert_eq!(
+        Problem::new(1_000_000, 3, true),
+        Err(CoinsError::Coins(1_000_000))
+    );
     assert_eq!(Problem::new(12, 99, false), Err(CoinsError::Weighings(99)));
     assert!(Problem::new(12, 3, false).is_ok());
     // Far beyond the counting bound: accepted and refuted at once.

@@ -15,7 +15,11 @@ use num_bigint::BigUint;
 use std::collections::{HashMap, HashSet};
 
 fn problem(coins: u16, weighings: u8, reference_coin: bool) -> Problem {
-    Problem { coins, weighings, reference_coin }
+    Problem {
+        coins,
+        weighings,
+        reference_coin,
+    }
 }
 
 /// Every legal weighing as one entry per coin: 0 off, 1 left, 2 right.
@@ -81,7 +85,8 @@ fn labelled_solutions(p: &Problem) -> Vec<Vec<Vec<u8>>> {
 }
 
 fn union_find_classes(sols: &[Vec<Vec<u8>>]) -> usize {
-    let index: HashMap<&Vec<Vec<u8>>, usize> = sols.iter().enumerate().map(|(i, s)| (s, i)).collect();
+    let index: HashMap<&Vec<Vec<u8>>, usize> =
+        sols.iter().enumerate().map(|(i, s)| (s, i)).collect();
     let mut parent: Vec<usize> = (0..sols.len()).collect();
     fn find(p: &mut [usize], mut x: usize) -> usize {
         while p[x] != x {
@@ -94,11 +99,23 @@ fn union_find_classes(sols: &[Vec<Vec<u8>>]) -> usize {
         let (k, n) = (s.len(), s[0].len());
         let mut images = Vec::new();
         for c in 0..n.saturating_sub(1) {
-            images.push(s.iter().map(|w| { let mut w = w.clone(); w.swap(c, c + 1); w }).collect::<Vec<_>>());
+            images.push(
+                s.iter()
+                    .map(|w| {
+                        let mut w = w.clone();
+                        w.swap(c, c + 1);
+                        w
+                    })
+                    .collect::<Vec<_>>(),
+            );
         }
         for t in 0..k {
             let mut img = s.clone();
-            img[t].iter_mut().for_each(|d| if *d != 0 { *d = 3 - *d });
+            img[t].iter_mut().for_each(|d| {
+                if *d != 0 {
+                    *d = 3 - *d
+                }
+            });
             images.push(img);
         }
         for t in 0..k.saturating_sub(1) {
@@ -112,19 +129,33 @@ fn union_find_classes(sols: &[Vec<Vec<u8>>]) -> usize {
             parent[a] = b;
         }
     }
-    (0..sols.len()).filter(|&i| find(&mut parent, i) == i).count()
+    (0..sols.len())
+        .filter(|&i| find(&mut parent, i) == i)
+        .count()
 }
 
 fn non_adaptive_three_ways(p: Problem) {
     let sols = labelled_solutions(&p);
     let report = nonadaptive::solve(&p, true, Limits::default());
     let counts = report.counts.expect("counted");
-    assert_eq!(counts.labelled, BigUint::from(sols.len()), "labelled count {p:?}");
-    assert_eq!(counts.burnside_classes, counts.classes.len() as u64, "Burnside {p:?}");
+    assert_eq!(
+        counts.labelled,
+        BigUint::from(sols.len()),
+        "labelled count {p:?}"
+    );
+    assert_eq!(
+        counts.burnside_classes,
+        counts.classes.len() as u64,
+        "Burnside {p:?}"
+    );
     let orbit_total: u64 = counts.classes.iter().map(|c| c.orbit_size).sum();
     assert_eq!(orbit_total, counts.sets, "orbit sizes {p:?}");
     if !sols.is_empty() {
-        assert_eq!(union_find_classes(&sols), counts.classes.len(), "classes {p:?}");
+        assert_eq!(
+            union_find_classes(&sols),
+            counts.classes.len(),
+            "classes {p:?}"
+        );
     }
 }
 
@@ -172,8 +203,15 @@ fn adaptive_two_ways(p: Problem) {
     let dp = solver.counts(State::root(&p), p.weighings);
     let trees = brute::enumerate(&p, 2_000_000).expect("small enough");
     assert_eq!(dp.labelled, BigUint::from(trees.len()), "labelled {p:?}");
-    assert_eq!(dp.classes, BigUint::from(brute::count_classes(&p, &trees)), "classes {p:?}");
-    assert_eq!(solver.solvable(State::root(&p), p.weighings), !trees.is_empty());
+    assert_eq!(
+        dp.classes,
+        BigUint::from(brute::count_classes(&p, &trees)),
+        "classes {p:?}"
+    );
+    assert_eq!(
+        solver.solvable(State::root(&p), p.weighings),
+        !trees.is_empty()
+    );
 }
 
 #[test]
@@ -208,5 +246,8 @@ fn adaptive_twelve_coins_regression() {
     let mut solver = AdaptiveSolver::new();
     let c = solver.counts(State::root(&problem(12, 3, false)), 3);
     assert_eq!(c.classes, BigUint::from(18_705u32));
-    assert_eq!(c.labelled, "8971739391747686400".parse::<BigUint>().unwrap());
+    assert_eq!(
+        c.labelled,
+        "8971739391747686400".parse::<BigUint>().unwrap()
+    );
 }

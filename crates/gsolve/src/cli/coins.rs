@@ -12,12 +12,14 @@ use super::common::{
     command_line, print_json, progress_bar, toolkit_version, write_atomic, CliError, CliResult,
     Global,
 };
+use coins::adaptive::DecisionTree;
 use coins::adaptive::{self, AdaptiveReport, AdaptiveSolver};
 use coins::check::{check_non_adaptive, check_tree};
 use coins::nonadaptive::{self, Limits, NonAdaptiveReport};
 use coins::table;
-use coins::Problem;
+use coins::{Problem, Weighing};
 use serde_json::{json, Value};
+use std::fmt::Write as _;
 use std::path::PathBuf;
 
 /// Arguments of `gsolve coins`.
@@ -34,6 +36,24 @@ enum CoinsCommand {
     Solve(SolveArgs),
     /// The table of largest solvable N for K = 2..=4 (by search), to results/coins/.
     Table(TableArgs),
+    /// Check a strategy from a file by brute force: either one weighing per line
+    /// (`1 2 3 4 | 5 6 7 8`, non-adaptive) or a decision tree as printed by `solve`.
+    Check(CheckArgs),
+}
+
+#[derive(clap::Args, Debug)]
+struct CheckArgs {
+    /// Number of coins N.
+    #[arg(long)]
+    coins: u64,
+    /// Number of weighings K allowed.
+    #[arg(long)]
+    weighings: u64,
+    /// An extra coin known to be genuine is available (written `ref`).
+    #[arg(long)]
+    reference_coin: bool,
+    /// The strategy file; lines starting with '#' are ignored.
+    file: PathBuf,
 }
 
 #[derive(clap::Args, Debug)]
@@ -59,6 +79,9 @@ struct SolveArgs {
     /// Print at most this many non-adaptive class representatives (all by default).
     #[arg(long)]
     show_classes: Option<usize>,
+    /// Also write the human report to this file (with a header: format, toolkit, command).
+    #[arg(long)]
+    out: Option<PathBuf>,
 }
 
 #[derive(clap::Args, Debug)]
@@ -79,7 +102,53 @@ pub fn run(args: CoinsArgs, global: &Global) -> CliResult {
     match args.command {
         CoinsCommand::Solve(a) => solve(a, global),
         CoinsCommand::Table(a) => run_table(a, global),
+        CoinsCommand::Check(a) => run_check(a, global),
     }
+}
+
+fn run_check(a: CheckArgs, global: &Global) -> CliResult {
+    let problem = Problem::new(a.coins, a.weighings, a.reference_coin).map_err(CliError::input)?;
+    let raw = std::fs::read_to_string(&a.file)
+        .map_err(|e| CliError::input(format!("cannot read {}: {e}", a.file.display())))?;
+    let text: String = raw
+        .lines()
+        .filter(|l| !l.trim_start().starts_with('#') && !l.trim().is_empty())
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let first = text.lines().next().unwrap_or("").trim_start();
+    let (kind, verdict) = if first.starts_with("weigh ") || first.starts_with("coin ") {
+        let tree = DecisionTree::parse(&text, problem.coins).map_err(CliError::input)?;
+        ("adaptive", check_tree(&problem, &tree))
+    } else {
+        let weighings = text
+            .lines()
+            .map(|l| Weighing::parse(l, problem.coins))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(CliError::input)?;
+        if weighings.is_empty() {
+            return Err(CliError::input(format!(
+                "{}: no weighings",
+                a.file.display()
+            )));
+        }
+        ("non_adaptive", check_non_adaptive(&problem, &weighings))
+    };
+    if global.json {
+        print_json(&json!({
+            "kind": kind,
+            "valid": verdict.is_ok(),
+            "reason": verdict.as_ref().err().map(|e| e.to_string()),
+        }));
+    } else {
+        match &verdict {
+            Ok(()) => println!(
+                "valid {kind} strategy: identifies all {} cases",
+                problem.hypotheses()
+            ),
+            Err(e) => println!("NOT a solution ({kind}): {e}"),
+        }
+    }
+    Ok(())
 }
 
 fn solve(a: SolveArgs, global: &Global) -> CliResult {
@@ -95,28 +164,42 @@ fn solve(a: SolveArgs, global: &Global) -> CliResult {
         "weighings": problem.weighings,
         "reference_coin": problem.reference_coin,
     });
-    if !global.json {
-        println!(
-            "{} coins, at most {} weighings, {} reference coin",
-            problem.coins,
-            problem.weighings,
-            if problem.reference_coin { "with a" } else { "no" }
-        );
-    }
+    let mut text = format!(
+        "{} coins, at most {} weighings, {} reference coin\n",
+        problem.coins,
+        problem.weighings,
+        if problem.reference_coin {
+            "with a"
+        } else {
+            "no"
+        }
+    );
     if do_non_adaptive {
         let bar = progress_bar(global, 1, "non-adaptive search");
         let report = nonadaptive::solve(&problem, count, Limits::default());
         bar.finish_and_clear();
-        out["non_adaptive"] = non_adaptive_output(&problem, &report, a.show_classes, global)?;
+        out["non_adaptive"] = non_adaptive_output(&problem, &report, a.show_classes, &mut text)?;
     }
     if do_adaptive {
         let bar = progress_bar(global, 1, "adaptive search");
         let report = adaptive::solve(&problem, count);
         bar.finish_and_clear();
-        out["adaptive"] = adaptive_output(&problem, &report, global)?;
+        out["adaptive"] = adaptive_output(&problem, &report, &mut text)?;
+    }
+    if let Some(path) = &a.out {
+        let header = format!(
+            "# gsolve-coins-solve v{}\n# toolkit: {}\n# command: {}\n# no randomness (no seed)\n\n",
+            table::TABLE_FORMAT_VERSION,
+            toolkit_version(),
+            command_line()
+        );
+        write_atomic(path, (header + &text).as_bytes())?;
+        out["file"] = json!(path.display().to_string());
     }
     if global.json {
         print_json(&out);
+    } else {
+        print!("{text}");
     }
     Ok(())
 }
@@ -125,7 +208,7 @@ fn non_adaptive_output(
     problem: &Problem,
     r: &NonAdaptiveReport,
     show: Option<usize>,
-    global: &Global,
+    text: &mut String,
 ) -> Result<Value, CliError> {
     if let Some(example) = &r.example {
         check_non_adaptive(problem, example)
@@ -136,13 +219,21 @@ fn non_adaptive_output(
         "search_nodes": r.search_nodes,
         "example": r.example.as_ref().map(|ws| ws.iter().map(|w| w.to_string()).collect::<Vec<_>>()),
     });
-    let human = !global.json;
-    if human {
-        println!("\nnon-adaptive strategies (all weighings fixed in advance):");
+    {
+        let _ = writeln!(
+            text,
+            "\nnon-adaptive strategies (all weighings fixed in advance):"
+        );
         match r.solvable {
-            Some(true) => println!("  solvable: yes"),
-            Some(false) => println!("  solvable: no (exhaustive search)"),
-            None => println!("  solvable: undecided (search node limit reached)"),
+            Some(true) => {
+                let _ = writeln!(text, "  solvable: yes");
+            }
+            Some(false) => {
+                let _ = writeln!(text, "  solvable: no (exhaustive search)");
+            }
+            None => {
+                let _ = writeln!(text, "  solvable: undecided (search node limit reached)");
+            }
         }
     }
     if let Some(c) = &r.counts {
@@ -170,10 +261,15 @@ fn non_adaptive_output(
                 "weighings": cl.weighings.iter().map(|w| w.to_string()).collect::<Vec<_>>(),
             }))
             .collect::<Vec<_>>());
-        if human {
-            println!("  solutions (labelled coins, ordered weighings and pans): {}", c.labelled);
-            println!("  solutions up to relabelling the coins: {}", c.sets);
-            println!(
+        {
+            let _ = writeln!(
+                text,
+                "  solutions (labelled coins, ordered weighings and pans): {}",
+                c.labelled
+            );
+            let _ = writeln!(text, "  solutions up to relabelling the coins: {}", c.sets);
+            let _ = writeln!(
+                text,
                 "  classes up to relabelling, pan swaps and reordering the weighings: {} \
                  (canonical forms; Burnside over the {} signed permutations: {})",
                 c.classes.len(),
@@ -181,31 +277,36 @@ fn non_adaptive_output(
                 c.burnside_classes
             );
             for (i, cl) in c.classes[..shown].iter().enumerate() {
-                println!(
+                let _ = writeln!(
+                    text,
                     "\n  class {} ({} of the solutions up to relabelling):",
                     i + 1,
                     cl.orbit_size
                 );
                 for w in &cl.weighings {
-                    println!("    {w}");
+                    let _ = writeln!(text, "    {w}");
                 }
             }
             if shown < c.classes.len() {
-                println!("\n  ({} more classes not shown)", c.classes.len() - shown);
+                let _ = writeln!(
+                    text,
+                    "\n  ({} more classes not shown)",
+                    c.classes.len() - shown
+                );
             }
         }
     } else {
         if let Some(note) = &r.counts_note {
             v["counts_note"] = json!(note);
-            if human {
-                println!("  {note}");
+            {
+                let _ = writeln!(text, "  {note}");
             }
         }
-        if human {
+        {
             if let Some(ex) = &r.example {
-                println!("  example:");
+                let _ = writeln!(text, "  example:");
                 for w in ex {
-                    println!("    {w}");
+                    let _ = writeln!(text, "    {w}");
                 }
             }
         }
@@ -213,7 +314,11 @@ fn non_adaptive_output(
     Ok(v)
 }
 
-fn adaptive_output(problem: &Problem, r: &AdaptiveReport, global: &Global) -> Result<Value, CliError> {
+fn adaptive_output(
+    problem: &Problem,
+    r: &AdaptiveReport,
+    text: &mut String,
+) -> Result<Value, CliError> {
     if let (Some(tree), Some(k)) = (&r.tree, r.min_weighings) {
         let p = Problem {
             weighings: k,
@@ -233,26 +338,38 @@ fn adaptive_output(problem: &Problem, r: &AdaptiveReport, global: &Global) -> Re
         v["strategies"] = json!(c.labelled.to_string());
         v["strategy_classes"] = json!(c.classes.to_string());
     }
-    if !global.json {
-        println!("\nadaptive strategies (each weighing may depend on earlier outcomes):");
+    {
+        let _ = writeln!(
+            text,
+            "\nadaptive strategies (each weighing may depend on earlier outcomes):"
+        );
         match r.min_weighings {
-            Some(k) => println!("  solvable: yes; fewest weighings needed: {k}"),
-            None => println!("  solvable: no (exhaustive search)"),
+            Some(k) => {
+                let _ = writeln!(text, "  solvable: yes; fewest weighings needed: {k}");
+            }
+            None => {
+                let _ = writeln!(text, "  solvable: no (exhaustive search)");
+            }
         }
         if let Some(c) = &r.counts {
-            println!(
+            let _ = writeln!(
+                text,
                 "  strategies with at most {} weighings (labelled decision trees): {}",
                 problem.weighings, c.labelled
             );
-            println!(
+            let _ = writeln!(
+                text,
                 "  classes up to relabelling and pan swaps at each node: {}",
                 c.classes
             );
         }
         if let Some(t) = &r.tree {
-            println!("  one optimal decision tree ('left'/'right' = heavier pan):");
+            let _ = writeln!(
+                text,
+                "  one optimal decision tree ('left'/'right' = heavier pan):"
+            );
             for line in t.to_string().lines() {
-                println!("    {line}");
+                let _ = writeln!(text, "    {line}");
             }
         }
     }
@@ -277,7 +394,12 @@ fn run_table(a: TableArgs, global: &Global) -> CliResult {
     for k in lo..=hi {
         for reference in [false, true] {
             bar.set_message(format!("K={k} ref={reference}"));
-            rows.push(table::row(&mut solver, k, reference, Limits::default().nodes));
+            rows.push(table::row(
+                &mut solver,
+                k,
+                reference,
+                Limits::default().nodes,
+            ));
             bar.inc(1);
         }
     }
