@@ -69,6 +69,28 @@ fn largest_solved(decided: &[Decided]) -> Option<u16> {
         .map(|i| i as u16 + 1)
 }
 
+/// Decide `N = 1, 2, …, bound` with `decide`, then record `N = bound + 1` as refuted by the
+/// root proof `beyond` (which covers every larger `N` too).
+fn decide_each_n(
+    weighings: u8,
+    reference_coin: bool,
+    bound: u64,
+    beyond: Decided,
+    mut decide: impl FnMut(&Problem) -> Decided,
+) -> Vec<Decided> {
+    let mut out: Vec<Decided> = (1..=bound as u16)
+        .map(|coins| {
+            decide(&Problem {
+                coins,
+                weighings,
+                reference_coin,
+            })
+        })
+        .collect();
+    out.push(beyond);
+    out
+}
+
 /// Search one row. `node_limit` bounds each non-adaptive search.
 pub fn row(
     solver: &mut AdaptiveSolver,
@@ -77,50 +99,43 @@ pub fn row(
     node_limit: u64,
 ) -> Row {
     let before = solver.search_nodes;
-    let mut adaptive = Vec::new();
-    for n in 1u16.. {
-        if 2 * n as u64 > pow3(weighings as u32) {
-            adaptive.push(Decided::CountingBound);
-            break;
-        }
-        let problem = Problem {
-            coins: n,
-            weighings,
-            reference_coin,
-        };
-        adaptive.push(if solver.solvable(State::root(&problem), weighings) {
-            Decided::SolvedBySearch
-        } else {
-            Decided::RefutedBySearch
-        });
-    }
+    let hypotheses_bound = pow3(weighings as u32) / 2;
+    let adaptive = decide_each_n(
+        weighings,
+        reference_coin,
+        hypotheses_bound,
+        Decided::CountingBound,
+        |problem| {
+            if solver.solvable(State::root(problem), weighings) {
+                Decided::SolvedBySearch
+            } else {
+                Decided::RefutedBySearch
+            }
+        },
+    );
     let adaptive_nodes = solver.search_nodes - before;
-    let mut non_adaptive = Vec::new();
     let mut non_adaptive_nodes = 0;
     let lines = (pow3(weighings as u32) - 1) / 2;
-    for n in 1u16.. {
-        if n as u64 > lines {
-            non_adaptive.push(Decided::Pigeonhole);
-            break;
-        }
-        let problem = Problem {
-            coins: n,
-            weighings,
-            reference_coin,
-        };
-        let mut search = LineSearch::new(&problem, node_limit);
-        let mut found = false;
-        let end = search.run(|_| {
-            found = true;
-            false
-        });
-        non_adaptive_nodes += search.nodes;
-        non_adaptive.push(match (found, end) {
-            (true, _) => Decided::SolvedBySearch,
-            (false, SearchEnd::Complete) => Decided::RefutedBySearch,
-            (false, SearchEnd::NodeLimit) => Decided::Unknown,
-        });
-    }
+    let non_adaptive = decide_each_n(
+        weighings,
+        reference_coin,
+        lines,
+        Decided::Pigeonhole,
+        |problem| {
+            let mut search = LineSearch::new(problem, node_limit);
+            let mut found = false;
+            let end = search.run(|_| {
+                found = true;
+                false
+            });
+            non_adaptive_nodes += search.nodes;
+            match (found, end) {
+                (true, _) => Decided::SolvedBySearch,
+                (false, SearchEnd::Complete) => Decided::RefutedBySearch,
+                (false, SearchEnd::NodeLimit) => Decided::Unknown,
+            }
+        },
+    );
     Row {
         weighings,
         reference_coin,
@@ -175,6 +190,25 @@ fn next_reason(decided: &[Decided], max: Option<u16>) -> &'static str {
     }
 }
 
+/// The columns shared by the Markdown and CSV files.
+fn cells(r: &Row) -> Vec<String> {
+    let yes_no = |b: bool| if b { "yes" } else { "no" }.to_string();
+    vec![
+        r.weighings.to_string(),
+        yes_no(r.reference_coin),
+        show(r.adaptive_max),
+        next_reason(&r.adaptive, r.adaptive_max).to_string(),
+        ranges(&r.adaptive, Decided::SolvedBySearch),
+        show(r.non_adaptive_max),
+        next_reason(&r.non_adaptive, r.non_adaptive_max).to_string(),
+        ranges(&r.non_adaptive, Decided::SolvedBySearch),
+        r.classical_max.to_string(),
+        yes_no(r.matches_classical()),
+        r.adaptive_nodes.to_string(),
+        r.non_adaptive_nodes.to_string(),
+    ]
+}
+
 /// The Markdown file: header (format, toolkit version, command), the table, and notes.
 pub fn markdown(rows: &[Row], toolkit: &str, command: &str) -> String {
     let mut s = String::new();
@@ -200,22 +234,7 @@ pub fn markdown(rows: &[Row], toolkit: &str, command: &str) -> String {
     );
     let _ = writeln!(s, "|---|---|---|---|---|---|---|---|---|---|---|---|");
     for r in rows {
-        let _ = writeln!(
-            s,
-            "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
-            r.weighings,
-            if r.reference_coin { "yes" } else { "no" },
-            show(r.adaptive_max),
-            next_reason(&r.adaptive, r.adaptive_max),
-            ranges(&r.adaptive, Decided::SolvedBySearch),
-            show(r.non_adaptive_max),
-            next_reason(&r.non_adaptive, r.non_adaptive_max),
-            ranges(&r.non_adaptive, Decided::SolvedBySearch),
-            r.classical_max,
-            if r.matches_classical() { "yes" } else { "NO" },
-            r.adaptive_nodes,
-            r.non_adaptive_nodes,
-        );
+        let _ = writeln!(s, "| {} |", cells(r).join(" | "));
     }
     let _ = writeln!(
         s,
@@ -236,22 +255,17 @@ pub fn csv(rows: &[Row], toolkit: &str, command: &str) -> String {
     let _ = writeln!(s, "# command: {command}");
     let _ = writeln!(s, "weighings,reference_coin,adaptive_max,adaptive_next_refuted_by,adaptive_solvable,non_adaptive_max,non_adaptive_next_refuted_by,non_adaptive_solvable,classical_max,matches_classical,adaptive_states,non_adaptive_nodes");
     for r in rows {
-        let _ = writeln!(
-            s,
-            "{},{},{},{},\"{}\",{},{},\"{}\",{},{},{},{}",
-            r.weighings,
-            r.reference_coin,
-            show(r.adaptive_max),
-            next_reason(&r.adaptive, r.adaptive_max),
-            ranges(&r.adaptive, Decided::SolvedBySearch),
-            show(r.non_adaptive_max),
-            next_reason(&r.non_adaptive, r.non_adaptive_max),
-            ranges(&r.non_adaptive, Decided::SolvedBySearch),
-            r.classical_max,
-            r.matches_classical(),
-            r.adaptive_nodes,
-            r.non_adaptive_nodes,
-        );
+        let quoted: Vec<String> = cells(r)
+            .into_iter()
+            .map(|c| {
+                if c.contains(',') {
+                    format!("\"{c}\"")
+                } else {
+                    c
+                }
+            })
+            .collect();
+        let _ = writeln!(s, "{}", quoted.join(","));
     }
     s
 }

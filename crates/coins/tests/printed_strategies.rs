@@ -13,69 +13,67 @@ fn reparse(problem: &Problem, ws: &[Weighing]) -> Vec<Weighing> {
         .collect()
 }
 
-#[test]
-fn every_printed_decision_tree_identifies_all_cases() {
-    for k in 1..=4u8 {
+/// Every problem with `K` in `ks`, with and without reference coin, `N` up to one past the
+/// classical maximum.
+fn problems(ks: std::ops::RangeInclusive<u8>) -> Vec<(Problem, u16)> {
+    let mut out = Vec::new();
+    for weighings in ks {
         for reference_coin in [false, true] {
-            let max = classical_max(k as u32, reference_coin) as u16;
+            let max = classical_max(weighings as u32, reference_coin) as u16;
             for coins in 1..=max + 1 {
                 let problem = Problem {
                     coins,
-                    weighings: k,
+                    weighings,
                     reference_coin,
                 };
-                let report = adaptive::solve(&problem, false);
-                match (&report.tree, report.min_weighings) {
-                    (Some(tree), Some(min)) => {
-                        // Check the printed text, parsed back, not the in-memory tree.
-                        let parsed = DecisionTree::parse(&tree.to_string(), coins).unwrap();
-                        check_tree(&problem, &parsed)
-                            .unwrap_or_else(|e| panic!("{problem:?}: {e}"));
-                        assert_eq!(tree.depth(), min as usize);
-                        // min is minimal: one weighing fewer is not enough.
-                        let fewer = Problem {
-                            weighings: min - 1,
-                            ..problem
-                        };
-                        assert!(min == 1 || !adaptive::solve(&fewer, false).solvable);
-                        // The printed text names every weighing of the tree.
-                        let text = tree.to_string();
-                        assert!(text.starts_with("weigh "));
-                        assert_eq!(
-                            text.lines().filter(|l| l.contains("coin ")).count(),
-                            2 * coins as usize
-                        );
-                    }
-                    (None, None) => assert!(coins > max || coins <= 2 && !reference_coin),
-                    _ => panic!("tree and min_weighings disagree for {problem:?}"),
-                }
+                out.push((problem, max));
             }
+        }
+    }
+    out
+}
+
+#[test]
+fn every_printed_decision_tree_identifies_all_cases() {
+    for (problem, max) in problems(1..=4) {
+        let coins = problem.coins;
+        let report = adaptive::solve(&problem, false);
+        match (&report.tree, report.min_weighings) {
+            (Some(tree), Some(min)) => {
+                // Check the printed text, parsed back, not the in-memory tree.
+                let parsed = DecisionTree::parse(&tree.to_string(), coins).unwrap();
+                check_tree(&problem, &parsed).unwrap_or_else(|e| panic!("{problem:?}: {e}"));
+                assert_eq!(tree.depth(), min as usize);
+                // min is minimal: one weighing fewer is not enough.
+                let fewer = Problem {
+                    weighings: min - 1,
+                    ..problem
+                };
+                assert!(min == 1 || !adaptive::solve(&fewer, false).solvable);
+                // One leaf line per hypothesis.
+                let text = tree.to_string();
+                assert!(text.starts_with("weigh "));
+                let leaves = text.lines().filter(|l| l.contains("coin ")).count();
+                assert_eq!(leaves, 2 * coins as usize);
+            }
+            (None, None) => assert!(coins > max || coins <= 2 && !problem.reference_coin),
+            _ => panic!("tree and min_weighings disagree for {problem:?}"),
         }
     }
 }
 
 #[test]
 fn every_printed_non_adaptive_class_identifies_all_cases() {
-    for k in 1..=3u8 {
-        for reference_coin in [false, true] {
-            let max = classical_max(k as u32, reference_coin) as u16;
-            for coins in 1..=max + 1 {
-                let problem = Problem {
-                    coins,
-                    weighings: k,
-                    reference_coin,
-                };
-                let report = nonadaptive::solve(&problem, true, Limits::default());
-                let counts = report.counts.expect("K ≤ 3 is always counted");
-                assert_eq!(report.solvable, Some(counts.sets > 0));
-                if let Some(ex) = &report.example {
-                    check_non_adaptive(&problem, &reparse(&problem, ex)).unwrap();
-                }
-                for class in &counts.classes {
-                    check_non_adaptive(&problem, &reparse(&problem, &class.weighings))
-                        .unwrap_or_else(|e| panic!("{problem:?}: {e}"));
-                }
-            }
+    for (problem, _) in problems(1..=3) {
+        let report = nonadaptive::solve(&problem, true, Limits::default());
+        let counts = report.counts.expect("K ≤ 3 is always counted");
+        assert_eq!(report.solvable, Some(counts.sets > 0));
+        if let Some(ex) = &report.example {
+            check_non_adaptive(&problem, &reparse(&problem, ex)).unwrap();
+        }
+        for class in &counts.classes {
+            check_non_adaptive(&problem, &reparse(&problem, &class.weighings))
+                .unwrap_or_else(|e| panic!("{problem:?}: {e}"));
         }
     }
 }

@@ -41,9 +41,10 @@ enum CoinsCommand {
     Check(CheckArgs),
 }
 
+/// The instance: `--coins N --weighings K [--reference-coin]`.
 #[derive(clap::Args, Debug)]
-struct CheckArgs {
-    /// Number of coins N.
+struct ProblemArgs {
+    /// Number of coins N (one is counterfeit, heavier or lighter).
     #[arg(long)]
     coins: u64,
     /// Number of weighings K allowed.
@@ -52,21 +53,26 @@ struct CheckArgs {
     /// An extra coin known to be genuine is available (written `ref`).
     #[arg(long)]
     reference_coin: bool,
+}
+
+impl ProblemArgs {
+    fn problem(&self) -> Result<Problem, CliError> {
+        Problem::new(self.coins, self.weighings, self.reference_coin).map_err(CliError::input)
+    }
+}
+
+#[derive(clap::Args, Debug)]
+struct CheckArgs {
+    #[command(flatten)]
+    problem: ProblemArgs,
     /// The strategy file; lines starting with '#' are ignored.
     file: PathBuf,
 }
 
 #[derive(clap::Args, Debug)]
 struct SolveArgs {
-    /// Number of coins N (one is counterfeit, heavier or lighter).
-    #[arg(long)]
-    coins: u64,
-    /// Number of weighings K allowed.
-    #[arg(long)]
-    weighings: u64,
-    /// An extra coin known to be genuine is available.
-    #[arg(long)]
-    reference_coin: bool,
+    #[command(flatten)]
+    problem: ProblemArgs,
     /// Only adaptive strategies (each weighing may depend on earlier outcomes).
     #[arg(long, conflicts_with = "non_adaptive")]
     adaptive: bool,
@@ -107,7 +113,7 @@ pub fn run(args: CoinsArgs, global: &Global) -> CliResult {
 }
 
 fn run_check(a: CheckArgs, global: &Global) -> CliResult {
-    let problem = Problem::new(a.coins, a.weighings, a.reference_coin).map_err(CliError::input)?;
+    let problem = a.problem.problem()?;
     let raw = std::fs::read_to_string(&a.file)
         .map_err(|e| CliError::input(format!("cannot read {}: {e}", a.file.display())))?;
     let text: String = raw
@@ -152,7 +158,7 @@ fn run_check(a: CheckArgs, global: &Global) -> CliResult {
 }
 
 fn solve(a: SolveArgs, global: &Global) -> CliResult {
-    let problem = Problem::new(a.coins, a.weighings, a.reference_coin).map_err(CliError::input)?;
+    let problem = a.problem.problem()?;
     let (do_adaptive, do_non_adaptive) = match (a.adaptive, a.non_adaptive) {
         (true, _) => (true, false),
         (_, true) => (false, true),
@@ -204,6 +210,21 @@ fn solve(a: SolveArgs, global: &Global) -> CliResult {
     Ok(())
 }
 
+/// Append one line to the human report (writing to a `String` cannot fail).
+macro_rules! line {
+    ($text:expr, $($arg:tt)*) => {{
+        let _ = writeln!($text, $($arg)*);
+    }};
+}
+
+fn internal(what: &str) -> impl Fn(coins::check::CheckError) -> CliError + '_ {
+    move |e| {
+        CliError::runtime(format!(
+            "internal error, {what} fails the brute-force check: {e}"
+        ))
+    }
+}
+
 fn non_adaptive_output(
     problem: &Problem,
     r: &NonAdaptiveReport,
@@ -211,105 +232,92 @@ fn non_adaptive_output(
     text: &mut String,
 ) -> Result<Value, CliError> {
     if let Some(example) = &r.example {
-        check_non_adaptive(problem, example)
-            .map_err(|e| CliError::runtime(format!("internal error, bad strategy: {e}")))?;
+        check_non_adaptive(problem, example).map_err(internal("the example"))?;
     }
+    let strings = |ws: &[Weighing]| ws.iter().map(|w| w.to_string()).collect::<Vec<_>>();
     let mut v = json!({
         "solvable": r.solvable,
         "search_nodes": r.search_nodes,
-        "example": r.example.as_ref().map(|ws| ws.iter().map(|w| w.to_string()).collect::<Vec<_>>()),
+        "example": r.example.as_deref().map(strings),
     });
-    {
-        let _ = writeln!(
-            text,
-            "\nnon-adaptive strategies (all weighings fixed in advance):"
-        );
+    line!(
+        text,
+        "\nnon-adaptive strategies (all weighings fixed in advance):"
+    );
+    line!(
+        text,
+        "  solvable: {}",
         match r.solvable {
-            Some(true) => {
-                let _ = writeln!(text, "  solvable: yes");
-            }
-            Some(false) => {
-                let _ = writeln!(text, "  solvable: no (exhaustive search)");
-            }
-            None => {
-                let _ = writeln!(text, "  solvable: undecided (search node limit reached)");
-            }
+            Some(true) => "yes",
+            Some(false) => "no (exhaustive search)",
+            None => "undecided (search node limit reached)",
         }
-    }
-    if let Some(c) = &r.counts {
-        if c.burnside_classes != c.classes.len() as u64 {
-            return Err(CliError::runtime(format!(
-                "internal error: {} classes by canonical forms but {} by Burnside",
-                c.classes.len(),
-                c.burnside_classes
-            )));
-        }
-        for class in &c.classes {
-            check_non_adaptive(problem, &class.weighings)
-                .map_err(|e| CliError::runtime(format!("internal error, bad strategy: {e}")))?;
-        }
-        let shown = show.unwrap_or(usize::MAX).min(c.classes.len());
-        v["solutions"] = json!(c.labelled.to_string());
-        v["solutions_up_to_relabelling"] = json!(c.sets);
-        v["classes"] = json!(c.classes.len());
-        v["classes_burnside"] = json!(c.burnside_classes);
-        v["group_order"] = json!(c.group_order);
-        v["representatives"] = json!(c.classes[..shown]
-            .iter()
-            .map(|cl| json!({
-                "orbit_size": cl.orbit_size,
-                "weighings": cl.weighings.iter().map(|w| w.to_string()).collect::<Vec<_>>(),
-            }))
-            .collect::<Vec<_>>());
-        {
-            let _ = writeln!(
-                text,
-                "  solutions (labelled coins, ordered weighings and pans): {}",
-                c.labelled
-            );
-            let _ = writeln!(text, "  solutions up to relabelling the coins: {}", c.sets);
-            let _ = writeln!(
-                text,
-                "  classes up to relabelling, pan swaps and reordering the weighings: {} \
-                 (canonical forms; Burnside over the {} signed permutations: {})",
-                c.classes.len(),
-                c.group_order,
-                c.burnside_classes
-            );
-            for (i, cl) in c.classes[..shown].iter().enumerate() {
-                let _ = writeln!(
-                    text,
-                    "\n  class {} ({} of the solutions up to relabelling):",
-                    i + 1,
-                    cl.orbit_size
-                );
-                for w in &cl.weighings {
-                    let _ = writeln!(text, "    {w}");
-                }
-            }
-            if shown < c.classes.len() {
-                let _ = writeln!(
-                    text,
-                    "\n  ({} more classes not shown)",
-                    c.classes.len() - shown
-                );
-            }
-        }
-    } else {
+    );
+    let Some(c) = &r.counts else {
         if let Some(note) = &r.counts_note {
             v["counts_note"] = json!(note);
-            {
-                let _ = writeln!(text, "  {note}");
+            line!(text, "  {note}");
+        }
+        if let Some(ex) = &r.example {
+            line!(text, "  example:");
+            for w in ex {
+                line!(text, "    {w}");
             }
         }
-        {
-            if let Some(ex) = &r.example {
-                let _ = writeln!(text, "  example:");
-                for w in ex {
-                    let _ = writeln!(text, "    {w}");
-                }
-            }
+        return Ok(v);
+    };
+    if c.burnside_classes != c.classes.len() as u64 {
+        return Err(CliError::runtime(format!(
+            "internal error: {} classes by canonical forms but {} by Burnside",
+            c.classes.len(),
+            c.burnside_classes
+        )));
+    }
+    for class in &c.classes {
+        check_non_adaptive(problem, &class.weighings)
+            .map_err(internal("a class representative"))?;
+    }
+    let shown = &c.classes[..show.unwrap_or(usize::MAX).min(c.classes.len())];
+    v["solutions"] = json!(c.labelled.to_string());
+    v["solutions_up_to_relabelling"] = json!(c.sets);
+    v["classes"] = json!(c.classes.len());
+    v["classes_burnside"] = json!(c.burnside_classes);
+    v["group_order"] = json!(c.group_order);
+    v["representatives"] = shown
+        .iter()
+        .map(|cl| json!({ "orbit_size": cl.orbit_size, "weighings": strings(&cl.weighings) }))
+        .collect();
+    line!(
+        text,
+        "  solutions (labelled coins, ordered weighings and pans): {}",
+        c.labelled
+    );
+    line!(text, "  solutions up to relabelling the coins: {}", c.sets);
+    line!(
+        text,
+        "  classes up to relabelling, pan swaps and reordering the weighings: {} \
+         (canonical forms; Burnside over the {} signed permutations: {})",
+        c.classes.len(),
+        c.group_order,
+        c.burnside_classes
+    );
+    for (i, cl) in shown.iter().enumerate() {
+        line!(
+            text,
+            "\n  class {} ({} of the solutions up to relabelling):",
+            i + 1,
+            cl.orbit_size
+        );
+        for w in &cl.weighings {
+            line!(text, "    {w}");
         }
+    }
+    if shown.len() < c.classes.len() {
+        line!(
+            text,
+            "\n  ({} more classes not shown)",
+            c.classes.len() - shown.len()
+        );
     }
     Ok(v)
 }
@@ -324,8 +332,7 @@ fn adaptive_output(
             weighings: k,
             ..*problem
         };
-        check_tree(&p, tree)
-            .map_err(|e| CliError::runtime(format!("internal error, bad decision tree: {e}")))?;
+        check_tree(&p, tree).map_err(internal("the decision tree"))?;
     }
     let mut v = json!({
         "solvable": r.solvable,
@@ -334,43 +341,36 @@ fn adaptive_output(
         "count_nodes": r.count_nodes,
         "tree": r.tree.as_ref().map(|t| t.to_string()),
     });
+    line!(
+        text,
+        "\nadaptive strategies (each weighing may depend on earlier outcomes):"
+    );
+    match r.min_weighings {
+        Some(k) => line!(text, "  solvable: yes; fewest weighings needed: {k}"),
+        None => line!(text, "  solvable: no (exhaustive search)"),
+    }
     if let Some(c) = &r.counts {
         v["strategies"] = json!(c.labelled.to_string());
         v["strategy_classes"] = json!(c.classes.to_string());
-    }
-    {
-        let _ = writeln!(
+        line!(
             text,
-            "\nadaptive strategies (each weighing may depend on earlier outcomes):"
+            "  strategies with at most {} weighings (labelled decision trees): {}",
+            problem.weighings,
+            c.labelled
         );
-        match r.min_weighings {
-            Some(k) => {
-                let _ = writeln!(text, "  solvable: yes; fewest weighings needed: {k}");
-            }
-            None => {
-                let _ = writeln!(text, "  solvable: no (exhaustive search)");
-            }
-        }
-        if let Some(c) = &r.counts {
-            let _ = writeln!(
-                text,
-                "  strategies with at most {} weighings (labelled decision trees): {}",
-                problem.weighings, c.labelled
-            );
-            let _ = writeln!(
-                text,
-                "  classes up to relabelling and pan swaps at each node: {}",
-                c.classes
-            );
-        }
-        if let Some(t) = &r.tree {
-            let _ = writeln!(
-                text,
-                "  one optimal decision tree ('left'/'right' = heavier pan):"
-            );
-            for line in t.to_string().lines() {
-                let _ = writeln!(text, "    {line}");
-            }
+        line!(
+            text,
+            "  classes up to relabelling and pan swaps at each node: {}",
+            c.classes
+        );
+    }
+    if let Some(t) = &r.tree {
+        line!(
+            text,
+            "  one optimal decision tree ('left'/'right' = heavier pan):"
+        );
+        for l in t.to_string().lines() {
+            line!(text, "    {l}");
         }
     }
     Ok(v)
