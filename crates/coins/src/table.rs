@@ -8,7 +8,7 @@
 //! read only to fill the comparison column.
 
 use crate::adaptive::{AdaptiveSolver, State};
-use crate::nonadaptive::{LineSearch, SearchEnd};
+use crate::nonadaptive::{self, Limits, LineSearch, SearchEnd};
 use crate::{classical_max, pow3, Problem};
 use std::fmt::Write;
 
@@ -52,6 +52,11 @@ pub struct Row {
     pub adaptive_nodes: u64,
     /// Nodes of the non-adaptive searches (this row).
     pub non_adaptive_nodes: u64,
+    /// Adaptive strategy classes (at most `K` weighings) at the largest solvable `N`.
+    pub adaptive_classes_at_max: Option<String>,
+    /// Non-adaptive solution classes at the largest solvable `N`, when the enumeration fits the
+    /// limits and canonical forms agree with Burnside (otherwise a note saying which failed).
+    pub non_adaptive_classes_at_max: Option<String>,
 }
 
 impl Row {
@@ -136,11 +141,37 @@ pub fn row(
             }
         },
     );
+    let adaptive_max = largest_solved(&adaptive);
+    let non_adaptive_max = largest_solved(&non_adaptive);
+    let at = |coins: u16| Problem {
+        coins,
+        weighings,
+        reference_coin,
+    };
+    let adaptive_classes_at_max = adaptive_max.map(|n| {
+        solver
+            .counts(State::root(&at(n)), weighings)
+            .classes
+            .to_string()
+    });
+    let non_adaptive_classes_at_max = non_adaptive_max.map(|n| {
+        let limits = Limits {
+            nodes: node_limit,
+            ..Limits::default()
+        };
+        match nonadaptive::solve(&at(n), true, limits).counts {
+            Some(c) if c.burnside_classes == c.classes.len() as u64 => c.classes.len().to_string(),
+            Some(_) => "MISMATCH (canonical forms vs Burnside)".into(),
+            None => "not counted (enumeration limit)".into(),
+        }
+    });
     Row {
         weighings,
         reference_coin,
-        adaptive_max: largest_solved(&adaptive),
-        non_adaptive_max: largest_solved(&non_adaptive),
+        adaptive_max,
+        non_adaptive_max,
+        adaptive_classes_at_max,
+        non_adaptive_classes_at_max,
         adaptive,
         non_adaptive,
         classical_max: classical_max(weighings as u32, reference_coin),
@@ -204,6 +235,12 @@ fn cells(r: &Row) -> Vec<String> {
         ranges(&r.non_adaptive, Decided::SolvedBySearch),
         r.classical_max.to_string(),
         yes_no(r.matches_classical()),
+        r.adaptive_classes_at_max
+            .clone()
+            .unwrap_or_else(|| "-".into()),
+        r.non_adaptive_classes_at_max
+            .clone()
+            .unwrap_or_else(|| "-".into()),
         r.adaptive_nodes.to_string(),
         r.non_adaptive_nodes.to_string(),
     ]
@@ -230,9 +267,12 @@ pub fn markdown(rows: &[Row], toolkit: &str, command: &str) -> String {
     );
     let _ = writeln!(
         s,
-        "| K | ref | adaptive max N (search) | N+1 refuted by | adaptive solvable N | non-adaptive max N (search) | N+1 refuted by | non-adaptive solvable N | classical | match | adaptive states | non-adaptive nodes |"
+        "| K | ref | adaptive max N (search) | N+1 refuted by | adaptive solvable N | non-adaptive max N (search) | N+1 refuted by | non-adaptive solvable N | classical | match | adaptive classes at max N | non-adaptive classes at max N | adaptive states | non-adaptive nodes |"
     );
-    let _ = writeln!(s, "|---|---|---|---|---|---|---|---|---|---|---|---|");
+    let _ = writeln!(
+        s,
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+    );
     for r in rows {
         let _ = writeln!(s, "| {} |", cells(r).join(" | "));
     }
@@ -241,7 +281,11 @@ pub fn markdown(rows: &[Row], toolkit: &str, command: &str) -> String {
         "\n\"N+1 refuted by\": `search` = exhaustive search found no strategy; `counting bound` = \
          2(N+1) > 3^K (more hypotheses than outcome sequences); `pigeonhole` = N+1 > (3^K−1)/2 \
          (two coins would share a line ±v, so (i, heavy) and (j, light) collide). All larger N are \
-         refuted by the same root bound. Adaptive states count memoised (state, weighings left) \
+         refuted by the same root bound. Classes at max N: adaptive strategies with at most K \
+         weighings up to relabelling and pan swaps at each node (class-count DP); non-adaptive \
+         solutions up to relabelling, pan swaps and reordering the weighings (canonical forms, \
+         equal to the Burnside count), counted only when all solutions can be enumerated \
+         within the limits. Adaptive states count memoised (state, weighings left) \
          expansions, shared across rows of the same run, so a later row may reuse earlier work."
     );
     s
@@ -253,7 +297,7 @@ pub fn csv(rows: &[Row], toolkit: &str, command: &str) -> String {
     let _ = writeln!(s, "# gsolve-coins-table v{TABLE_FORMAT_VERSION}");
     let _ = writeln!(s, "# toolkit: {toolkit}");
     let _ = writeln!(s, "# command: {command}");
-    let _ = writeln!(s, "weighings,reference_coin,adaptive_max,adaptive_next_refuted_by,adaptive_solvable,non_adaptive_max,non_adaptive_next_refuted_by,non_adaptive_solvable,classical_max,matches_classical,adaptive_states,non_adaptive_nodes");
+    let _ = writeln!(s, "weighings,reference_coin,adaptive_max,adaptive_next_refuted_by,adaptive_solvable,non_adaptive_max,non_adaptive_next_refuted_by,non_adaptive_solvable,classical_max,matches_classical,adaptive_classes_at_max,non_adaptive_classes_at_max,adaptive_states,non_adaptive_nodes");
     for r in rows {
         let quoted: Vec<String> = cells(r)
             .into_iter()

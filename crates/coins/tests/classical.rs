@@ -76,6 +76,14 @@ fn table_reaches_the_classical_maxima_by_search() {
                 .iter()
                 .all(|&d| d == Decided::SolvedBySearch));
             assert!(row.matches_classical());
+            // Class counts at the maximum: canonical forms agreed with Burnside (K ≤ 3).
+            let classes = row.non_adaptive_classes_at_max.clone().unwrap();
+            if k <= 3 {
+                assert!(classes.parse::<u64>().unwrap() >= 1, "{classes}");
+            } else {
+                assert!(!classes.contains("MISMATCH"));
+            }
+            assert_ne!(row.adaptive_classes_at_max.as_deref(), Some("0"));
         }
     }
 }
