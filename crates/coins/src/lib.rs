@@ -111,6 +111,7 @@
 pub mod adaptive;
 pub mod brute;
 pub mod check;
+pub mod cycles;
 pub mod nonadaptive;
 pub mod table;
 pub mod weighing;

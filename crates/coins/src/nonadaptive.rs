@@ -18,6 +18,7 @@
 //! Symmetry group acting on sets: signed permutations of the coordinates — reordering the
 //! weighings and swapping the pans of any of them — of order `2^K·K!`.
 
+use crate::cycles::{self, CycleCounts};
 use crate::{Pan, Problem, Weighing, MAX_WEIGHINGS};
 use num_bigint::BigUint;
 use num_traits::One;
@@ -60,6 +61,16 @@ impl Geometry {
         Geometry { k, vectors, lines }
     }
 
+    /// Number of weighings `K`.
+    pub fn k(&self) -> usize {
+        self.k
+    }
+
+    /// Codes of the lines (first non-zero entry `+1`), in increasing code order.
+    pub fn line_codes(&self) -> &[u8] {
+        &self.lines
+    }
+
     /// Number of lines `(3^K − 1)/2`.
     pub fn line_count(&self) -> usize {
         self.lines.len()
@@ -78,7 +89,8 @@ impl Geometry {
         self.vectors[code as usize]
     }
 
-    fn negate(&self, code: u8) -> u8 {
+    /// The code of `−v` for the code of `v`.
+    pub fn negated(&self, code: u8) -> u8 {
         let mut v = self.vector(code);
         v.iter_mut().for_each(|x| *x = -*x);
         self.code(&v)
@@ -267,7 +279,7 @@ impl LineSearch {
             let c = if sign == 1 {
                 code
             } else {
-                self.geometry.negate(code)
+                self.geometry.negated(code)
             };
             let go_on = self.dfs(j + 1, chosen + 1, sums, set | 1u128 << c, found);
             for t in 0..k {
@@ -357,9 +369,15 @@ pub struct NonAdaptiveReport {
     pub counts: Option<NonAdaptiveCounts>,
     /// Why counts are missing, if they are.
     pub counts_note: Option<String>,
+    /// Counts by the cycle method ([`crate::cycles`]) when the enumeration exceeded its
+    /// limits but at most [`CYCLE_METHOD_MAX_SKIPS`] lines are left unused.
+    pub cycle_counts: Option<CycleCounts>,
     /// Search nodes (existence search plus enumeration).
     pub search_nodes: u64,
 }
+
+/// Largest number of unused lines `L − N` for which [`solve`] falls back on the cycle method.
+pub const CYCLE_METHOD_MAX_SKIPS: usize = 1;
 
 /// Limits of the non-adaptive searches.
 #[derive(Debug, Clone, Copy)]
@@ -395,7 +413,7 @@ pub fn solve(problem: &Problem, count: bool, limits: Limits) -> NonAdaptiveRepor
     };
     let geometry = search.geometry().clone();
     let example = first.map(|s| geometry.weighings(s, problem.reference_coin));
-    let (mut counts, mut counts_note) = (None, None);
+    let (mut counts, mut counts_note, mut cycle_counts) = (None, None, None);
     if count && solvable.is_some() {
         let mut search = LineSearch::new(problem, limits.nodes);
         let mut sets = Vec::new();
@@ -405,9 +423,16 @@ pub fn solve(problem: &Problem, count: bool, limits: Limits) -> NonAdaptiveRepor
         });
         nodes += search.nodes;
         if end == SearchEnd::NodeLimit || sets.len() > limits.sets {
+            cycle_counts = cycles::count(problem, CYCLE_METHOD_MAX_SKIPS);
             counts_note = Some(format!(
-                "not counted: enumeration exceeds the limits ({} nodes, {} solution sets)",
-                limits.nodes, limits.sets
+                "not enumerated: more than the limits ({} nodes, {} solution sets){}",
+                limits.nodes,
+                limits.sets,
+                if cycle_counts.is_some() {
+                    "; counted by the cycle method (Burnside on line cycles), no representatives"
+                } else {
+                    ""
+                }
             ));
         } else {
             let classes = classes_by_canonical_form(&geometry, &sets, problem.reference_coin);
@@ -427,6 +452,7 @@ pub fn solve(problem: &Problem, count: bool, limits: Limits) -> NonAdaptiveRepor
         example,
         counts,
         counts_note,
+        cycle_counts,
         search_nodes: nodes,
     }
 }

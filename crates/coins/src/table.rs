@@ -159,10 +159,15 @@ pub fn row(
             nodes: node_limit,
             ..Limits::default()
         };
-        match nonadaptive::solve(&at(n), true, limits).counts {
-            Some(c) if c.burnside_classes == c.classes.len() as u64 => c.classes.len().to_string(),
-            Some(_) => "MISMATCH (canonical forms vs Burnside)".into(),
-            None => "not counted (enumeration limit)".into(),
+        let report = nonadaptive::solve(&at(n), true, limits);
+        match (report.counts, report.cycle_counts) {
+            (Some(c), _) if c.burnside_classes == c.classes.len() as u64 => {
+                c.classes.len().to_string()
+            }
+            (Some(_), _) => "MISMATCH (canonical forms vs Burnside)".into(),
+            (None, Some(c)) if c.divisible => format!("{} (cycle method)", c.classes),
+            (None, Some(_)) => "MISMATCH (Burnside sum not divisible)".into(),
+            (None, None) => "not counted (enumeration limit)".into(),
         }
     });
     Row {
@@ -284,8 +289,10 @@ pub fn markdown(rows: &[Row], toolkit: &str, command: &str) -> String {
          refuted by the same root bound. Classes at max N: adaptive strategies with at most K \
          weighings up to relabelling and pan swaps at each node (class-count DP); non-adaptive \
          solutions up to relabelling, pan swaps and reordering the weighings (canonical forms, \
-         equal to the Burnside count), counted only when all solutions can be enumerated \
-         within the limits. Adaptive states count memoised (state, weighings left) \
+         equal to the Burnside count, when all solutions can be enumerated within the limits; \
+         otherwise \"cycle method\": Burnside's lemma with each group element's fixed solutions \
+         counted from its cycles on the lines, no enumeration — see `crates/coins/src/cycles.rs`; \
+         cross-checked against enumeration for every K ≤ 3 problem within three unused lines). Adaptive states count memoised (state, weighings left) \
          expansions, shared across rows of the same run, so a later row may reuse earlier work."
     );
     s

@@ -258,3 +258,35 @@ fn adaptive_twelve_coins_regression() {
         "8971739391747686400".parse::<BigUint>().unwrap()
     );
 }
+
+#[test]
+fn cycle_method_agrees_with_enumeration() {
+    // All problems of K ≤ 3 within three unused lines of the maximum.
+    for k in 1..=3u8 {
+        let lines = (3u16.pow(k as u32) - 1) / 2;
+        for r in [false, true] {
+            for n in lines.saturating_sub(3).max(1)..=lines {
+                let p = problem(n, k, r);
+                let by_cycles = coins::cycles::count(&p, 3).expect("within three skips");
+                let counts = nonadaptive::solve(&p, true, Limits::default())
+                    .counts
+                    .unwrap();
+                assert!(by_cycles.divisible, "{p:?}");
+                assert_eq!(by_cycles.sets, counts.sets as u128, "{p:?}");
+                assert_eq!(by_cycles.classes, counts.classes.len() as u128, "{p:?}");
+            }
+        }
+    }
+}
+
+#[test]
+#[ignore = "a few seconds: the K = 4 maxima by the cycle method"]
+fn cycle_method_k4_maxima() {
+    for (n, r) in [(39u16, false), (40, true)] {
+        let c = coins::cycles::count(&problem(n, 4, r), 1).unwrap();
+        assert!(c.sets > 0 && c.classes > 0 && c.divisible);
+        // Most classes are free orbits: sets/|G| ≤ classes ≤ sets.
+        assert!(c.classes * c.group_order as u128 >= c.sets && c.classes <= c.sets);
+        eprintln!("K=4 N={n} ref={r}: {} sets, {} classes", c.sets, c.classes);
+    }
+}

@@ -258,6 +258,31 @@ fn non_adaptive_output(
             v["counts_note"] = json!(note);
             line!(text, "  {note}");
         }
+        if let Some(c) = &r.cycle_counts {
+            if !c.divisible {
+                return Err(CliError::runtime(
+                    "internal error: Burnside sum not divisible by the group order",
+                ));
+            }
+            let labelled = c.labelled(problem.coins);
+            v["counting_method"] = json!("cycles");
+            v["solutions"] = json!(labelled.to_string());
+            v["solutions_up_to_relabelling"] = json!(c.sets.to_string());
+            v["classes"] = json!(c.classes.to_string());
+            v["group_order"] = json!(c.group_order);
+            line!(
+                text,
+                "  solutions (labelled coins, ordered weighings and pans): {labelled}"
+            );
+            line!(text, "  solutions up to relabelling the coins: {}", c.sets);
+            line!(
+                text,
+                "  classes up to relabelling, pan swaps and reordering the weighings: {} \
+                 (Burnside over the {} signed permutations, fixed sets from line cycles)",
+                c.classes,
+                c.group_order
+            );
+        }
         if let Some(ex) = &r.example {
             line!(text, "  example:");
             for w in ex {
@@ -278,6 +303,7 @@ fn non_adaptive_output(
             .map_err(internal("a class representative"))?;
     }
     let shown = &c.classes[..show.unwrap_or(usize::MAX).min(c.classes.len())];
+    v["counting_method"] = json!("enumeration");
     v["solutions"] = json!(c.labelled.to_string());
     v["solutions_up_to_relabelling"] = json!(c.sets);
     v["classes"] = json!(c.classes.len());
