@@ -254,17 +254,12 @@ impl AdaptiveSolver {
             return c.clone();
         }
         self.count_nodes += 1;
-        let mut splits = Vec::new();
-        for_each_split(&s, pow3(k as u32 - 1), |split| {
-            splits.push(split);
-            true
-        });
         let mut labelled = BigUint::zero();
         let mut classes = BigUint::zero();
-        for split in splits {
+        for_each_split(&s, pow3(k as u32 - 1), |split| {
             let [c0, c1, c2] = split.children(&s).map(|child| self.counts(child, k - 1));
             if c0.labelled.is_zero() || c1.labelled.is_zero() || c2.labelled.is_zero() {
-                continue;
+                return true;
             }
             labelled += self.multiplicity(&s, &split) * &c0.labelled * &c1.labelled * &c2.labelled;
             match split.left.cmp(&split.right) {
@@ -274,7 +269,8 @@ impl AdaptiveSolver {
                 }
                 std::cmp::Ordering::Less => {}
             }
-        }
+            true
+        });
         let c = Counts { labelled, classes };
         self.counts.insert((s, k), c.clone());
         c

@@ -38,7 +38,10 @@
 //! the weighings (`S_K`). Because the coins of a solution have distinct vectors, `S_N` acts
 //! freely, so a class is an orbit of *sets* of `N` signed vectors under the signed
 //! permutations of the `K` coordinates (a group of order `2^K·K!`). Classes are counted twice,
-//! by canonical forms (the least image under the group) and by Burnside's lemma.
+//! by canonical forms (the least image under the group) and by Burnside's lemma, over the
+//! enumerated solutions. Where there are too many solutions to enumerate but at most one line
+//! is left unused (the `K = 4` maxima), [`cycles`] counts them and their classes without
+//! enumeration (Burnside with fixed sets read off each group element's cycles on the lines).
 //!
 //! ## Adaptive ([`adaptive`])
 //! An adaptive strategy is a decision tree. After some weighings the remaining hypotheses form
@@ -89,6 +92,10 @@
 //!   classes (canonical forms and Burnside agree; orbit sizes 6 × 48 + 16 = 304);
 //! - adaptive: 8 971 739 391 747 686 400 labelled decision trees, 18 705 classes.
 //!
+//! And for `K = 4` at the maxima: 39 coins, 2 356 092 800 non-adaptive solutions up to
+//! relabelling in 6 135 781 classes; 40 coins with a reference coin, 8 163 879 808 in
+//! 21 260 453 classes (cycle method).
+//!
 //! These come from `gsolve coins solve --coins 12 --weighings 3`
 //! (`results/coins/solve-12-3.txt`); the general table is `results/coins/table.md`
 //! (`gsolve coins table`, or `scripts/coins-table.sh`). `gsolve coins check` runs the
@@ -100,8 +107,9 @@
 //!   parsed back from its text, passes the brute-force checker, which itself rejects broken
 //!   strategies;
 //! - `tests/symmetry.rs`: non-adaptive counts by canonical forms, by Burnside's lemma and by a
-//!   union-find over all labelled solutions enumerated directly; adaptive counts by the DP and
-//!   by [`brute`].
+//!   union-find over all labelled solutions enumerated directly; the cycle method against
+//!   enumeration for every `K ≤ 3` problem within three unused lines; adaptive counts by the
+//!   DP and by [`brute`].
 //!
 //! # Representation
 //! Coins are `u16` labels `1..=N` in every public type; hypotheses inside the brute-force code
