@@ -444,6 +444,8 @@ fn run_table(a: TableArgs, global: &Global) -> CliResult {
                 "non_adaptive_max": r.non_adaptive_max,
                 "classical_max": r.classical_max,
                 "matches_classical": r.matches_classical(),
+                "adaptive_classes_at_max": r.adaptive_classes_at_max,
+                "non_adaptive_classes_at_max": r.non_adaptive_classes_at_max,
                 "adaptive": r.adaptive,
                 "non_adaptive": r.non_adaptive,
             })).collect::<Vec<_>>(),
