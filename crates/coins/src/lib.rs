@@ -68,9 +68,10 @@
 //! **equivalent** iff some such symmetry `g` maps the root weighing of one onto the root weighing
 //! of the other and, outcome by outcome, `g` applied to each child subtree of the first is
 //! equivalent (at the child's own hypothesis set, recursively) to the matching child subtree of
-//! the second. Reordering weighings has no adaptive counterpart (a later weighing may depend on
-//! an earlier outcome), so it is not part of the adaptive equivalence. Why local: after a weighing, each branch is a puzzle of its own, and the coins
-//! within one class are interchangeable for everything that follows, so a strategy is counted
+//! the second. Reordering weighings has no adaptive counterpart (a later weighing may depend
+//! on an earlier outcome), so it is not part of the adaptive equivalence. Why local: after a
+//! weighing, each branch is a puzzle of its own, and the coins within one class are
+//! interchangeable for everything that follows, so a strategy is counted
 //! as "the same" as another if on every branch it asks the same question up to that branch's
 //! own symmetries. Consequently a class is exactly a tree whose nodes carry the *class counts*
 //! `(u_left, h_left, l_left | u_right, h_right, l_right)` up to swapping the pans: the DP in
