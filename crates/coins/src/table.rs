@@ -62,8 +62,10 @@ pub struct Row {
 impl Row {
     /// Whether both searched maxima equal the classical value.
     pub fn matches_classical(&self) -> bool {
-        self.adaptive_max.map(u64::from) == Some(self.classical_max)
-            && self.non_adaptive_max.map(u64::from) == Some(self.classical_max)
+        // "No solvable N" is a maximum of 0 (the classical value for K = 1 without reference).
+        let max = |m: Option<u16>| m.map_or(0, u64::from);
+        max(self.adaptive_max) == self.classical_max
+            && max(self.non_adaptive_max) == self.classical_max
     }
 }
 

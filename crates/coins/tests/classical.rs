@@ -89,6 +89,18 @@ fn table_reaches_the_classical_maxima_by_search() {
 }
 
 #[test]
+fn one_weighing() {
+    let mut solver = AdaptiveSolver::new();
+    // Without reference nothing is solvable (classical 0); with it, one coin.
+    let row = table::row(&mut solver, 1, false, 1_000_000);
+    assert_eq!((row.adaptive_max, row.non_adaptive_max), (None, None));
+    assert!(row.matches_classical());
+    let row = table::row(&mut solver, 1, true, 1_000_000);
+    assert_eq!((row.adaptive_max, row.non_adaptive_max), (Some(1), Some(1)));
+    assert!(row.matches_classical());
+}
+
+#[test]
 fn bad_sizes_are_rejected() {
     assert_eq!(Problem::new(0, 3, false), Err(CoinsError::Coins(0)));
     assert_eq!(Problem::new(12, 0, false), Err(CoinsError::Weighings(0)));
