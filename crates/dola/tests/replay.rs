@@ -14,25 +14,54 @@ fn data(name: &str) -> String {
 type Typo = (u32, &'static str, &'static str, &'static str);
 
 /// Notes that are not typos but facts the replayer reports about a legal move.
-const FACTS: [&str; 2] = ["king captures a leaping checker (convention 2)", "en passant"];
+const FACTS: [&str; 2] = [
+    "king captures a leaping checker (convention 2)",
+    "en passant",
+];
 
 fn check_game(variant: Variant, name: &str, typos: &[Typo], moves: usize, winner: &str) -> Replay {
     let rec = parse_record(&data(name));
     let r = replay(&Position::start(variant), &rec);
     assert_eq!(r.moves, moves, "{name}: number of moves in the record");
     for s in &r.steps {
-        assert_eq!(s.verdict, Verdict::Legal, "{name} move {} {} {}: {:?}", s.number, s.color, s.text, s.verdict);
+        assert_eq!(
+            s.verdict,
+            Verdict::Legal,
+            "{name} move {} {} {}: {:?}",
+            s.number,
+            s.color,
+            s.text,
+            s.verdict
+        );
         for n in &s.notes {
-            let listed = typos.iter().any(|t| t.0 == s.number && t.1 == s.color && t.2 == n) || FACTS.contains(&n.as_str());
-            assert!(listed, "{name} move {} {} {}: unexpected note {n:?}", s.number, s.color, s.text);
+            let listed = typos
+                .iter()
+                .any(|t| t.0 == s.number && t.1 == s.color && t.2 == n)
+                || FACTS.contains(&n.as_str());
+            assert!(
+                listed,
+                "{name} move {} {} {}: unexpected note {n:?}",
+                s.number, s.color, s.text
+            );
         }
     }
     for t in typos {
-        let found = r.steps.iter().any(|s| s.number == t.0 && s.color == t.1 && s.notes.iter().any(|n| n == t.2));
-        assert!(found, "{name}: typo at move {} {} ({}) was not reported; correction: {}", t.0, t.1, t.2, t.3);
+        let found = r
+            .steps
+            .iter()
+            .any(|s| s.number == t.0 && s.color == t.1 && s.notes.iter().any(|n| n == t.2));
+        assert!(
+            found,
+            "{name}: typo at move {} {} ({}) was not reported; correction: {}",
+            t.0, t.1, t.2, t.3
+        );
     }
     assert_eq!(r.legal, moves, "{name}: every move legal");
-    assert!(r.final_checkmate, "{name}: the final position must be checkmate: {}", r.final_fen);
+    assert!(
+        r.final_checkmate,
+        "{name}: the final position must be checkmate: {}",
+        r.final_fen
+    );
     assert_eq!(r.outcome, Some(winner), "{name}: winner");
     r
 }
@@ -40,7 +69,12 @@ fn check_game(variant: Variant, name: &str, typos: &[Typo], moves: usize, winner
 #[test]
 fn sultan_game_replays_to_mate() {
     let typos: &[Typo] = &[
-        (35, "white", "stray '-' after the move ignored", "Pe4-e5- should read Pe4-e5"),
+        (
+            35,
+            "white",
+            "stray '-' after the move ignored",
+            "Pe4-e5- should read Pe4-e5",
+        ),
         (
             43,
             "white",
@@ -65,7 +99,11 @@ fn sultan_game_replays_to_mate() {
     let defenders = pos.attackers(g9, dola::Color::White);
     assert!(defenders >> 74 & 1 == 1, "Te8 defends g9");
     assert!(defenders >> 55 & 1 == 1, "Pf6 defends g9");
-    assert!(r.trailing_comment.as_deref().unwrap().contains("Dame protégée par Te8"));
+    assert!(r
+        .trailing_comment
+        .as_deref()
+        .unwrap()
+        .contains("Dame protégée par Te8"));
 }
 
 #[test]
@@ -79,14 +117,21 @@ fn qinwan_game_replays_to_mate() {
     let r = check_game(Variant::Qinwan, "qinwan", typos, 80, "black");
     // "(SD protégée par CFf5)": the mating SD on g2 is defended by the camel on f5.
     let pos = Position::from_fen(Variant::Qinwan, &r.final_fen).unwrap();
-    assert!(pos.attackers(16, dola::Color::Black) >> 45 & 1 == 1, "CFf5 defends g2");
+    assert!(
+        pos.attackers(16, dola::Color::Black) >> 45 & 1 == 1,
+        "CFf5 defends g2"
+    );
 }
 
 #[test]
 fn sinwan_game_replays_to_mate() {
     let r = check_game(Variant::Sinwan, "sinwan", &[], 78, "black");
     // 37... Pd4xTe1=SD(CF)+ : the promoted SD takes CF mode from the diagonal capture.
-    let promo = r.steps.iter().find(|s| s.number == 37 && s.color == "black").unwrap();
+    let promo = r
+        .steps
+        .iter()
+        .find(|s| s.number == 37 && s.color == "black")
+        .unwrap();
     assert_eq!(promo.played.as_deref(), Some("d4e1+q"));
 }
 
@@ -96,7 +141,11 @@ fn mode_remarks_are_checked() {
     let rec = parse_record("1) Pe2-e4 & Pe9-e7 2) SDe1-e3 (SD=SD+CF) & Pa9-a8");
     let r = replay(&Position::start(Variant::Qinwan), &rec);
     assert_eq!(r.legal, 4);
-    assert!(r.steps[2].notes.iter().any(|n| n.contains("disagrees")), "{:?}", r.steps[2]);
+    assert!(
+        r.steps[2].notes.iter().any(|n| n.contains("disagrees")),
+        "{:?}",
+        r.steps[2]
+    );
 }
 
 #[test]
@@ -105,7 +154,10 @@ fn bad_moves_are_reported_not_skipped() {
     assert_eq!(rec.moves.len(), 6);
     let r = replay(&Position::start(Variant::Sultan), &rec);
     match &r.steps[2].verdict {
-        Verdict::NotLegal { reason, repaired_as: None } => assert!(reason.contains("cannot go to c9"), "{reason}"),
+        Verdict::NotLegal {
+            reason,
+            repaired_as: None,
+        } => assert!(reason.contains("cannot go to c9"), "{reason}"),
         v => panic!("{v:?}"),
     }
     assert_eq!(r.steps[3].verdict, Verdict::NotReached);
@@ -116,7 +168,10 @@ fn bad_moves_are_reported_not_skipped() {
     let rec = parse_record("1) Pf2-f5 & Pf9-f6 2) Fh1-c5 & Pe9-e7");
     let r = replay(&Position::start(Variant::Sultan), &rec);
     match &r.steps[2].verdict {
-        Verdict::NotLegal { reason, repaired_as: Some(m) } => {
+        Verdict::NotLegal {
+            reason,
+            repaired_as: Some(m),
+        } => {
             assert!(reason.contains("is CT, not F"), "{reason}");
             assert_eq!(m, "g1c5");
         }
