@@ -206,6 +206,21 @@ pub fn perft(pos: &mut Position, depth: u32) -> u64 {
     }
 }
 
+/// Perft without bulk counting: every leaf move is played and undone (for benchmarks).
+pub fn perft_full(pos: &mut Position, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let list = pos.legal_move_list();
+    let mut n = 0;
+    for &mv in list.as_slice() {
+        pos.play_unchecked(mv);
+        n += perft_full(pos, depth - 1);
+        pos.undo_unchecked(mv);
+    }
+    n
+}
+
 /// Perft split by first move: `(move, leaf count)` in generation order.
 pub fn perft_divide(pos: &mut Position, depth: u32) -> Vec<(Move, u64)> {
     let list = pos.legal_move_list();

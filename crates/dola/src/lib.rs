@@ -94,7 +94,9 @@ pub mod tables;
 mod types;
 mod variant;
 
-pub use game_impl::{perft, perft_divide, MoveError, FIFTY_MOVE_PLIES, REPETITION_COUNT};
+pub use game_impl::{
+    perft, perft_divide, perft_full, MoveError, FIFTY_MOVE_PLIES, REPETITION_COUNT,
+};
 pub use movegen::{MoveCounter, MoveList, MoveSink};
 pub use position::{FenError, Position};
 pub use types::{Color, Kind, Move, MoveFlag, MoveShape, Piece, PieceType, QueenMode};

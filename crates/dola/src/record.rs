@@ -126,10 +126,9 @@ fn tokenize(text: &str) -> Vec<Tok> {
         if line.trim_start().starts_with('#') {
             continue;
         }
-        let mut chars = line.chars().peekable();
         let mut depth = 0usize;
         let mut group = String::new();
-        while let Some(c) = chars.next() {
+        for c in line.chars() {
             if depth > 0 {
                 match c {
                     '(' => {
