@@ -210,7 +210,7 @@ fn take_square(s: &str) -> Option<(u32, &str)> {
         return None;
     }
     let file = (b[0] - b'a') as u32;
-    if s.len() >= 3 && &s[1..3] == "10" {
+    if b.len() >= 3 && &b[1..3] == b"10" {
         return Some((file + 90, &s[3..]));
     }
     if b.len() >= 2 && (b'1'..=b'9').contains(&b[1]) {
