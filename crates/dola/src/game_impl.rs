@@ -190,15 +190,23 @@ impl Position {
 /// Count the leaf nodes of the legal move tree to `depth` (bulk counting at the last ply).
 /// Perft ignores the draw rules, as chess perft does.
 pub fn perft(pos: &mut Position, depth: u32) -> u64 {
+    // One reusable move buffer per ply: nothing is allocated per node once they have grown.
+    let mut buffers: Vec<Vec<Move>> = (0..depth).map(|_| Vec::with_capacity(256)).collect();
+    perft_with(pos, depth, &mut buffers)
+}
+
+fn perft_with(pos: &mut Position, depth: u32, buffers: &mut [Vec<Move>]) -> u64 {
     match depth {
         0 => 1,
         1 => pos.count_legal(),
         _ => {
-            let list = pos.legal_move_list();
+            let (list, rest) = buffers.split_first_mut().expect("one buffer per ply");
+            list.clear();
+            pos.generate(list);
             let mut n = 0;
-            for &mv in list.as_slice() {
+            for &mv in list.iter() {
                 pos.play_unchecked(mv);
-                n += perft(pos, depth - 1);
+                n += perft_with(pos, depth - 1, rest);
                 pos.undo_unchecked(mv);
             }
             n
@@ -208,14 +216,21 @@ pub fn perft(pos: &mut Position, depth: u32) -> u64 {
 
 /// Perft without bulk counting: every leaf move is played and undone (for benchmarks).
 pub fn perft_full(pos: &mut Position, depth: u32) -> u64 {
+    let mut buffers: Vec<Vec<Move>> = (0..depth).map(|_| Vec::with_capacity(256)).collect();
+    perft_full_with(pos, depth, &mut buffers)
+}
+
+fn perft_full_with(pos: &mut Position, depth: u32, buffers: &mut [Vec<Move>]) -> u64 {
     if depth == 0 {
         return 1;
     }
-    let list = pos.legal_move_list();
+    let (list, rest) = buffers.split_first_mut().expect("one buffer per ply");
+    list.clear();
+    pos.generate(list);
     let mut n = 0;
-    for &mv in list.as_slice() {
+    for &mv in list.iter() {
         pos.play_unchecked(mv);
-        n += perft_full(pos, depth - 1);
+        n += perft_full_with(pos, depth - 1, rest);
         pos.undo_unchecked(mv);
     }
     n

@@ -44,8 +44,9 @@
 //! 1. A pawn standing on its frontier rank (rank 5 / 6) steps one square straight across it; the
 //!    multi-square advance ends on the frontier rank. (Without this, pawns could never cross
 //!    without capturing; the source's games play `Pf5-f6`, `Pb5-b6`.)
-//! 2. A pawn on its own first rank (possible only from a hand-made FEN) advances like one on its
-//!    second rank. Pawns on the last rank are rejected by the FEN reader.
+//! 2. A pawn on its own first rank (possible only from a hand-made FEN) is an own-camp pawn like
+//!    any other: it advances over empty squares up to the frontier rank. Pawns on the last rank
+//!    are rejected by the FEN reader.
 //! 3. Convention 1 applies to every king move including castling's landing square and
 //!    convention-2 captures; the squares a castling king crosses must merely be unattacked.
 //! 4. Convention 2 counts a pawn's forward camel capture as a leap check (it is the pawn's

@@ -61,8 +61,9 @@ pub struct MoveList {
 }
 
 impl MoveList {
-    /// More than any Dola position can have (nine SD promotions of ten pawns included).
-    pub const CAPACITY: usize = 1024;
+    /// More than any Dola position can have: at most 70 pawn moves onto the last rank times nine
+    /// promotion types (630), plus at most ten other pieces with at most 51 moves each (510).
+    pub const CAPACITY: usize = 2048;
     /// An empty list.
     #[inline]
     pub fn new() -> MoveList {

@@ -723,12 +723,6 @@ impl Position {
                 color_name(pos.side)
             )));
         }
-        if pos.checkers().count_ones() > 2 {
-            return Err(FenError::Illegal(format!(
-                "{} is in check by more than two pieces",
-                color_name(pos.side)
-            )));
-        }
         pos.hash = pos.full_hash();
         Ok(pos)
     }
