@@ -62,6 +62,14 @@
 //! 8. Perft counts legal moves only (no draw adjudication), as chess perft does; the
 //!    [`game::Game`] implementation stops at draws.
 //!
+//! # Notation
+//! FEN as in `dola.md` ([`Position::from_fen`], [`Position::to_fen`]): ten ranks from rank 10,
+//! letters K Q R B N C A P with `+` for ST/SF/SD, then side, castling `KQkq`, en-passant squares
+//! (comma separated), queen modes (`e7:n,c2:c`), halfmove clock, move number. Coordinate moves
+//! ([`Position::coordinate`], [`Position::parse_move`]): `f2f5`, promotions `d9d10q`, `d4e1+q`
+//! (SD), castling as the king's move (`f1i1`, `f1c1`). The inventor's French records:
+//! [`record`].
+//!
 //! # Representation
 //! Squares `file + 10·rank` on one `u128` ([`bitboard::dola`]); per side and per stored kind a
 //! bitboard plus a mailbox of bytes. The queen mode is part of the stored kind (D, D-CT, D-CF,
