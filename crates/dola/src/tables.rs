@@ -24,7 +24,7 @@ const fn on_board(f: i32, r: i32) -> bool {
 /// pawn standing on the frontier rank steps across it); beyond the frontier: one step.
 pub const PAWN_PUSH: [[u128; 100]; 2] = build_pawn_push();
 /// `PAWN_LEAP[c][sq]`: forward knight leaps of a pawn beyond the frontier (non-capturing).
-pub const PAWN_LEAP: [[u128; 100]; 2] = build_pawn_leaper(&KNIGHT_DELTAS, false);
+pub const PAWN_LEAP: [[u128; 100]; 2] = build_pawn_leaper(&KNIGHT_DELTAS);
 /// `PAWN_CAPTURE[c][sq]`: what a pawn attacks: one square diagonally forward, plus the forward
 /// camel leaps when beyond the frontier.
 pub const PAWN_CAPTURE: [[u128; 100]; 2] = build_pawn_capture();
@@ -68,7 +68,7 @@ const fn build_pawn_push() -> [[u128; 100]; 2] {
 
 const CAMEL_FORWARD: [(i32, i32); 4] = [(1, 3), (-1, 3), (3, 1), (-3, 1)];
 
-const fn build_pawn_leaper(deltas: &[(i32, i32)], _capture: bool) -> [[u128; 100]; 2] {
+const fn build_pawn_leaper(deltas: &[(i32, i32)]) -> [[u128; 100]; 2] {
     let mut out = [[0u128; 100]; 2];
     let mut c = 0;
     while c < 2 {
@@ -99,7 +99,7 @@ const fn build_pawn_leaper(deltas: &[(i32, i32)], _capture: bool) -> [[u128; 100
 }
 
 const fn build_pawn_capture() -> [[u128; 100]; 2] {
-    let mut out = build_pawn_leaper(&CAMEL_FORWARD, true);
+    let mut out = build_pawn_leaper(&CAMEL_FORWARD);
     let mut c = 0;
     while c < 2 {
         let mut sq = 0;

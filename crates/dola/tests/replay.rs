@@ -184,3 +184,79 @@ fn bad_moves_are_reported_not_skipped() {
     let r = replay(&Position::start(Variant::Sultan), &rec);
     assert!(matches!(r.steps[1].verdict, Verdict::Unparseable { .. }));
 }
+
+#[test]
+fn record_forms_as_written() {
+    use dola::record::{Letters, RecordAction};
+    use dola::PieceType;
+    let rec = parse_record(
+        "# a comment line\n13)\nFi5xFf2+(F=F+CF) & Pf3-e1=SD+(SD=SD+CT)\n14) 00 (Rf1-i1,Tj1-h1) & Pd4xTe1=SD(CF)+ \
+         15) Dc5-g9 + mat : comment (x) y",
+    );
+    assert_eq!(rec.moves.len(), 5);
+    let m = &rec.moves[0];
+    assert_eq!(
+        (m.number, m.color, m.check, m.mate),
+        (13, dola::Color::White, true, false)
+    );
+    assert_eq!(m.annotations, vec!["F=F+CF".to_string()]);
+    assert_eq!(
+        m.action,
+        RecordAction::Move {
+            piece: Letters::Type(PieceType::Bishop),
+            from: 48,
+            to: 15,
+            capture: Some(Some(Letters::Type(PieceType::Bishop))),
+            promotion: None
+        }
+    );
+    assert!(matches!(
+        rec.moves[1].action,
+        RecordAction::Move {
+            promotion: Some(PieceType::SuperQueen),
+            ..
+        }
+    ));
+    assert!(rec.moves[1].check);
+    assert_eq!(
+        rec.moves[2].action,
+        RecordAction::Castle {
+            kingside: Some(true)
+        }
+    );
+    assert_eq!(rec.moves[3].annotations, vec!["CF".to_string()]);
+    assert!(rec.moves[3].check);
+    assert!(rec.moves[4].check && rec.moves[4].mate);
+    assert_eq!(rec.trailing_comment.as_deref(), Some(": comment (x) y"));
+    // Queen-side castling from the rook's move; bare 00 is ambiguous when both are legal.
+    let rec = parse_record("1) 00(Ta1-d1) & 00");
+    assert_eq!(
+        rec.moves[0].action,
+        RecordAction::Castle {
+            kingside: Some(false)
+        }
+    );
+    let p = Position::from_fen(
+        Variant::Sultan,
+        "r4k3r/10/10/10/10/10/10/10/10/R4K3R w KQkq - - 0 1",
+    )
+    .unwrap();
+    let r = replay(&p, &rec);
+    assert_eq!(r.steps[0].played.as_deref(), Some("f1c1"));
+    // Black's bare 00: the rook now on d1 attacks d10, so only the j-side castling is legal.
+    assert_eq!(r.steps[1].played.as_deref(), Some("f10i10"));
+    let r = replay(&p, &parse_record("1) 00"));
+    assert!(
+        matches!(&r.steps[0].verdict, Verdict::Ambiguous { candidates } if candidates.len() == 2)
+    );
+    // A promotion written without the piece is ambiguous.
+    let p = Position::from_fen(
+        Variant::Sultan,
+        "9k/3P6/10/10/10/10/10/10/10/K9 w - - - 0 1",
+    )
+    .unwrap();
+    let r = replay(&p, &parse_record("1) Pd9-d10"));
+    assert!(
+        matches!(&r.steps[0].verdict, Verdict::Ambiguous { candidates } if candidates.len() == 5)
+    );
+}
