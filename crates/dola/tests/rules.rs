@@ -565,3 +565,33 @@ fn malformed_fens_are_rejected_with_the_reason() {
     assert!(matches!(p.parse_move("f2f5x"), Err(MoveError::Syntax(_))));
     assert!(p.parse_move("f2f5").is_ok());
 }
+
+#[test]
+fn setups_are_those_of_the_rules_page() {
+    // dola.md: Sultan T CF CT F D R F CT CF T; Qinwan ST CF CT SF SD R SF CT CF ST;
+    // Sinwan T D CA F SD R SF CT CF ST; Black mirrors White file by file; pawns on ranks 2, 9.
+    let expect = [
+        (Variant::Sultan, "T CF CT F D R F CT CF T"),
+        (Variant::Qinwan, "ST CF CT SF SD R SF CT CF ST"),
+        (Variant::Sinwan, "T D CA F SD R SF CT CF ST"),
+    ];
+    for (v, rank1) in expect {
+        let p = Position::start(v);
+        let white: Vec<&str> = (0..10)
+            .map(|f| p.piece_at(f).unwrap().kind.piece_type().french())
+            .collect();
+        assert_eq!(white.join(" "), rank1, "{v}");
+        for f in 0..10 {
+            let (w, b) = (p.piece_at(f).unwrap(), p.piece_at(90 + f).unwrap());
+            assert_eq!((w.color, b.color), (Color::White, Color::Black));
+            assert_eq!(w.kind, b.kind);
+            assert_eq!(p.piece_at(10 + f).unwrap().kind, Kind::Pawn);
+            assert_eq!(p.piece_at(80 + f).unwrap().kind, Kind::Pawn);
+        }
+        // The SD starts with both leapers (convention 3); j1 is a light square: (9 + 0) odd.
+        assert_eq!(
+            p.count_legal(),
+            [38, 48, 45][Variant::ALL.iter().position(|&x| x == v).unwrap()]
+        );
+    }
+}
