@@ -40,6 +40,9 @@ impl Default for Rules {
 pub struct Hexecs {
     board: Board,
     history: Vec<Board>,
+    /// The Zobrist keys of `history`, kept apart so that the repetition scan reads 8 bytes a
+    /// position instead of a whole board.
+    keys: Vec<u64>,
     rules: Rules,
 }
 
@@ -72,6 +75,7 @@ impl Hexecs {
         Hexecs {
             board,
             history: Vec::with_capacity(256),
+            keys: Vec::with_capacity(256),
             rules: Rules::default(),
         }
     }
@@ -150,12 +154,13 @@ impl Hexecs {
             // Each turn is at most 3 plies (roll, die, princess move); no earlier position
             // equal to this one lies beyond the last capture / droid move / conversion.
             let window = 3 * self.board.halfmove_clock() as usize + 3;
+            // Mid-turn positions carry a phase key, so they never equal this one.
             let seen = self
-                .history
+                .keys
                 .iter()
                 .rev()
                 .take(window)
-                .filter(|b| b.hash() == h && b.phase() == Phase::Normal)
+                .filter(|&&k| k == h)
                 .count();
             if seen + 1 >= self.rules.repetitions as usize {
                 return true;
@@ -192,12 +197,14 @@ impl Game for Hexecs {
     #[inline]
     fn play(&mut self, mv: Move) {
         self.history.push(self.board);
+        self.keys.push(self.board.hash());
         self.board.make(mv);
     }
 
     #[inline]
     fn undo(&mut self, _mv: Move) {
         self.board = self.history.pop().expect("undo without a move played");
+        self.keys.pop();
     }
 
     fn outcome(&self) -> Option<Outcome> {

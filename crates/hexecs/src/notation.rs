@@ -24,6 +24,14 @@ pub enum MoveError {
     /// The text is not in the coordinate notation.
     #[error("move {0:?}: expected coordinate notation (D2D4, E8E9=Q, C1G9=U, roll, roll=5, 5:F1F6, 5:pass)")]
     Malformed(String),
+    /// A cell name outside the 97 cells.
+    #[error("move {text:?}: {cell} is not one of the 97 cells (row r holds columns max(1,r-4)..min(13,r+8), A..M)")]
+    NotACell {
+        /// The move text.
+        text: String,
+        /// The bad cell name.
+        cell: String,
+    },
     /// Well-formed but not legal here.
     #[error("move {text:?} is not legal here: {reason}")]
     Illegal {
@@ -97,6 +105,21 @@ fn well_formed(t: &str) -> bool {
 pub fn parse_move(b: &Board, text: &str) -> Result<Move, MoveError> {
     let t = text.trim();
     if !well_formed(t) {
+        // Name a cell outside the board precisely: "A9" looks like a cell but is not one.
+        let body = t.rsplit(':').next().unwrap_or("");
+        let body = body.split('=').next().unwrap_or("");
+        if body.len() == 4 && body.is_ascii() {
+            for name in [&body[..2], &body[2..]] {
+                let b = name.as_bytes();
+                if b[0].is_ascii_alphabetic() && b[1].is_ascii_digit() && parse_cell(name).is_none()
+                {
+                    return Err(MoveError::NotACell {
+                        text: text.to_string(),
+                        cell: name.to_string(),
+                    });
+                }
+            }
+        }
         return Err(MoveError::Malformed(text.to_string()));
     }
     let illegal = |reason: String| MoveError::Illegal {

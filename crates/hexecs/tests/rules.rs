@@ -575,8 +575,11 @@ fn bad_moves_are_rejected_with_reasons() {
     let b = board(START);
     for (m, expect) in [
         ("D2D5", "not legal"),
-        ("Z2D4", "coordinate notation"),
+        ("Z2D4", "not one of the 97 cells"),
+        ("D2D4x", "coordinate notation"),
         ("D2", "coordinate notation"),
+        ("A9A8", "not one of the 97 cells"),
+        ("D2N4", "not one of the 97 cells"),
         ("roll=3", "no roll"),
         ("5:F1F6", "no roll"),
         ("roll", "princess"),
