@@ -719,6 +719,9 @@ fn half_turn_symmetry() {
     for b in random_boards(99, 60) {
         let m = board(&mirror(&b));
         assert_eq!(write_position(&board(&mirror(&m))), write_position(&b));
+        // The evaluation (side to move's view) is symmetric too.
+        assert_eq!(eval::evaluate(&b), eval::evaluate(&m), "{}", write_position(&b));
+        assert_eq!(b.in_check(), m.in_check());
         for d in 1..=2 {
             assert_eq!(
                 perft(&b, d, PerftMode::WithChance),

@@ -35,7 +35,7 @@ struct PositionArgs {
     #[arg(long)]
     sixteen_droids: bool,
     /// Moves to play first, in coordinate notation (D2D4 B1E3 roll roll=5 5:F1F6 …).
-    #[arg(long, num_args = 1.., allow_hyphen_values = true)]
+    #[arg(long, num_args = 1..)]
     moves: Vec<String>,
 }
 
