@@ -62,6 +62,12 @@ pub enum PositionError {
         /// The character.
         letter: char,
     },
+    /// An empty-cell count of 0 or with a leading zero.
+    #[error("row {row}: empty-cell counts are 1..13 without leading zeros")]
+    ZeroCount {
+        /// Row number.
+        row: u8,
+    },
     /// A bad side-to-move field.
     #[error("side to move {0:?}: expected 'w' or 'b'")]
     Side(String),
@@ -153,6 +159,10 @@ pub fn parse_position(text: &str) -> Result<Board, PositionError> {
         };
         for ch in row_text.chars() {
             if let Some(d) = ch.to_digit(10) {
+                if digits == 0 && d == 0 {
+                    // Empty-cell counts are 1..13, written without leading zeros.
+                    return Err(PositionError::ZeroCount { row: r as u8 });
+                }
                 digits = digits * 10 + d as usize;
                 if digits > 13 {
                     overflow = true;

@@ -523,6 +523,10 @@ fn bad_positions_are_rejected_with_reasons() {
             "unknown piece letter",
         ),
         (
+            "rnjqjkjnr/dddddddddd/011/12/13/12/11/DDDDDDDDDD/RNJKJQJNR w KQkq PUpu - 0 1",
+            "row 7: empty-cell counts",
+        ),
+        (
             "rnjqjkjnr/dddddddddd/11/12/13/12/11/DDDDDDDDDD/RNJKJQJNR x KQkq PUpu - 0 1",
             "side to move",
         ),
@@ -720,7 +724,12 @@ fn half_turn_symmetry() {
         let m = board(&mirror(&b));
         assert_eq!(write_position(&board(&mirror(&m))), write_position(&b));
         // The evaluation (side to move's view) is symmetric too.
-        assert_eq!(eval::evaluate(&b), eval::evaluate(&m), "{}", write_position(&b));
+        assert_eq!(
+            eval::evaluate(&b),
+            eval::evaluate(&m),
+            "{}",
+            write_position(&b)
+        );
         assert_eq!(b.in_check(), m.in_check());
         for d in 1..=2 {
             assert_eq!(
