@@ -64,6 +64,15 @@ fn run(max_nodes: u64, max_reference: u64) {
             e.depth
         );
         checked += 1;
+        if e.nodes <= 5_000_000 {
+            let split = hexecs::divide(&e.board, e.depth, e.mode);
+            assert_eq!(
+                split.iter().map(|x| x.1).sum::<u64>(),
+                e.nodes,
+                "divide of {}",
+                e.position
+            );
+        }
         if e.nodes <= max_reference {
             let r = RefPos::from_board(&e.board);
             let chance = e.mode == PerftMode::WithChance;
