@@ -307,7 +307,7 @@ pub fn bench(global: &Global) -> CliResult {
     perft_md.push_str("# Hexecs perft\n\n");
     perft_md.push_str(&format!(
         "Produced by `{}` ({}): one thread, bulk counting (the leaves' moves are counted, not \
-         made), copy-make, `cargo build --release`.\n\n",
+         made), copy-make, built with `cargo build --profile dist` (scripts/hexecs-bench.sh).\n\n",
         command_line(),
         toolkit_version()
     ));
@@ -355,7 +355,7 @@ pub fn bench(global: &Global) -> CliResult {
     let mut md = header;
     md.push_str("# Hexecs perft speed\n\n");
     md.push_str(&format!(
-        "Produced by `{}` ({}), one thread, bulk counting, `cargo build --release`. The machine \
+        "Produced by `{}` ({}), one thread, bulk counting, built with `cargo build --profile dist` (scripts/hexecs-bench.sh). The machine \
          is shared (2 cores, several jobs): figures are lower bounds of the engine's speed.\n\n",
         command_line(),
         toolkit_version()
