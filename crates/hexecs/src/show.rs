@@ -130,7 +130,7 @@ pub fn svg_diagram(b: &Board) -> String {
         };
         out.push_str(&format!(
             "<text x=\"{cx:.2}\" y=\"{:.2}\" font-size=\"8\" text-anchor=\"middle\" fill=\"{label_fill}\">{}</text>\n",
-            cy + s * 0.72,
+            cy + s * 0.8,
             cell_name(i)
         ));
         if let Some(p) = b.piece_at(i) {
@@ -140,7 +140,7 @@ pub fn svg_diagram(b: &Board) -> String {
             };
             out.push_str(&format!(
                 "<circle cx=\"{cx:.2}\" cy=\"{cy:.2}\" r=\"{:.1}\" fill=\"{disc}\" stroke=\"#000\" stroke-width=\"1.5\"/>\n",
-                s * 0.55
+                s * 0.45
             ));
             let name = match p.kind {
                 Kind::King => "K",
@@ -153,8 +153,8 @@ pub fn svg_diagram(b: &Board) -> String {
                 Kind::Princess => "P",
             };
             out.push_str(&format!(
-                "<text x=\"{cx:.2}\" y=\"{:.2}\" font-size=\"16\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"{ink}\">{name}</text>\n",
-                cy + 5.5
+                "<text x=\"{cx:.2}\" y=\"{:.2}\" font-size=\"14\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"{ink}\">{name}</text>\n",
+                cy + 5.0
             ));
         }
     }

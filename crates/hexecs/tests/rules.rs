@@ -782,3 +782,17 @@ fn perft_agrees_with_reference_perft_deep() {
         );
     }
 }
+
+#[test]
+fn drawings() {
+    let b = board(START);
+    let text = show::text_diagram(&b);
+    assert_eq!(text.lines().count(), 10);
+    assert!(text.lines().next().unwrap().contains("r n j q j k j n r"));
+    let svg = show::svg_diagram(&b);
+    assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
+    // 97 cells + 38 fortress outlines.
+    assert_eq!(svg.matches("<polygon").count(), 97 + 38);
+    assert_eq!(svg.matches("fill=\"#f7f5ee\"").count(), 32);
+    assert_eq!(svg.matches("<circle").count(), 38);
+}
