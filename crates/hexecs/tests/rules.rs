@@ -796,3 +796,43 @@ fn drawings() {
     assert_eq!(svg.matches("fill=\"#f7f5ee\"").count(), 32);
     assert_eq!(svg.matches("<circle").count(), 38);
 }
+
+/// The generator comparison on many more positions: 20 000 random ones and every position of
+/// 40 random games from both setups (run by scripts/hexecs-deep-tests.sh).
+#[test]
+#[ignore]
+fn fast_generator_matches_reference_many() {
+    let mut total = 0;
+    let mut kinds = BTreeSet::new();
+    for b in random_boards(31337, 20_000) {
+        compare_with_reference(&b, &mut total, &mut kinds);
+    }
+    let mut rng = common::Rng(4242);
+    for k in 0..40 {
+        let mut g = Hexecs::new(if k % 2 == 0 {
+            Setup::TenDroids
+        } else {
+            Setup::SixteenDroids
+        });
+        for _ in 0..300 {
+            if g.board().phase() != Phase::Rolled {
+                compare_with_reference(g.board(), &mut total, &mut kinds);
+            }
+            let m = match g.node_kind() {
+                NodeKind::Terminal => break,
+                NodeKind::Chance => Move::die(1 + rng.below(6) as u8),
+                NodeKind::Decision(_) => {
+                    let mut v = Vec::new();
+                    g.legal_moves(&mut v);
+                    if v.contains(&Move::ROLL) && rng.below(3) == 0 {
+                        Move::ROLL
+                    } else {
+                        v[rng.below(v.len() as u64) as usize]
+                    }
+                }
+            };
+            g.play(m);
+        }
+    }
+    assert!(total > 500_000, "{total}");
+}
