@@ -326,8 +326,9 @@ pub fn bench(global: &Global) -> CliResult {
          any enemy piece could capture the king), and the #[ignore]d deep test \
          (`scripts/hexecs-deep-tests.sh`) does so up to 400 000 leaves; the two generators are \
          also compared move by move (texts and resulting positions) on 1 000 random positions \
-         that exercise every rule. Perft of the half-turn image of a position equals the \
-         position's (tested).\n\n",
+         that exercise every rule in the default tests, and on 20 000 random positions plus \
+         every position of 40 random games in the deep test. Perft of the half-turn image of a \
+         position equals the position's (tested).\n\n",
     );
     for (label, text, _) in &positions {
         perft_md.push_str(&format!("## {label}\n\n`{text}`\n\n"));
