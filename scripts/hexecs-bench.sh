@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+# Hexecs perft table and speed: writes results/hexecs/perft.md and results/hexecs/bench.md,
+# with the fully optimised profile (see the workspace Cargo.toml).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/cargo-locked build --profile dist -p gsolve
+nice -n 10 target/dist/gsolve bench hexecs
