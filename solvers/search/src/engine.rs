@@ -19,8 +19,13 @@ pub struct Limits {
     pub depth: Option<u32>,
     /// Stop once this many nodes have been searched (exact with one thread).
     pub nodes: Option<u64>,
-    /// Stop after this much time; no new iteration starts after half of it.
+    /// Stop after this much time; no new iteration starts after half of it (unless
+    /// `hard_time`).
     pub time: Option<Duration>,
+    /// Keep starting iterations until the time is up (benchmarks: the deepest iteration that
+    /// completes within the time). Off by default: an iteration started after half the time
+    /// rarely completes, so a game engine saves that half.
+    pub hard_time: bool,
 }
 
 impl Limits {
@@ -282,11 +287,11 @@ impl<M: Copy + Send + Sync> Engine<M> {
             on_iteration(&it);
             iterations.push(it);
             if let Some(t) = limits.time {
-                if root_moves.len() == 1 && limits.depth.is_none() && limits.nodes.is_none() {
+                if root_moves.len() == 1 && !limits.hard_time && limits.depth.is_none() && limits.nodes.is_none() {
                     stop = StopReason::OnlyMove;
                     break;
                 }
-                if start.elapsed() * 2 >= t {
+                if !limits.hard_time && start.elapsed() * 2 >= t {
                     stop = StopReason::Time;
                     break;
                 }

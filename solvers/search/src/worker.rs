@@ -25,6 +25,9 @@ const CHANCE_SALT: u64 = 0x9e37_79b9_7f4a_7c15;
 /// How often (in nodes) a thread publishes its node count and looks at the clock.
 const POLL_INTERVAL: u64 = 1024;
 
+/// See [`Worker::worth_probing`].
+const STAR2_MIN_MOVES: usize = 3;
+
 /// What the threads of one search share.
 pub(crate) struct Shared<'a, M> {
     pub(crate) tt: Option<&'a TranspositionTable<M>>,
@@ -59,6 +62,9 @@ pub(crate) struct Worker<'a, G: Evaluate, H> {
     pub(crate) seldepth: usize,
     pub(crate) chance_nodes: u64,
     pub(crate) stopped: bool,
+    /// Set by a probing `decision`: whether it searched every move (its result is then a
+    /// full fail-soft result, not just a lower bound).
+    probe_complete: bool,
     heur: Heuristics<G::Move>,
     moves: Vec<Vec<G::Move>>,
     keys: Vec<Vec<i32>>,
@@ -87,6 +93,7 @@ impl<'a, G: Evaluate, H: MoveHints<G>> Worker<'a, G, H> {
             seldepth: 0,
             chance_nodes: 0,
             stopped: false,
+            probe_complete: true,
             heur: Heuristics::new(plies),
             moves: (0..plies).map(|_| Vec::with_capacity(64)).collect(),
             keys: (0..plies).map(|_| Vec::with_capacity(64)).collect(),
@@ -239,6 +246,7 @@ impl<'a, G: Evaluate, H: MoveHints<G>> Worker<'a, G, H> {
     /// (Star2's probe) and nothing is stored; the caller then reads a result above `alpha` as
     /// a lower bound of the node's value.
     fn decision(&mut self, phase: Phase, ply: usize, mut alpha: i32, beta: i32, me: Player, pv: bool, probe: bool) -> i32 {
+        self.probe_complete = true;
         let (depth, ext) = match phase {
             Phase::Main { depth, ext } if depth > 0 => (depth, ext),
             Phase::Main { .. } => return self.quiesce(ply, alpha, beta, me, QS_MAX_PLIES),
@@ -328,19 +336,27 @@ impl<'a, G: Evaluate, H: MoveHints<G>> Worker<'a, G, H> {
         self.moves[ply] = moves;
         self.keys[ply] = keys;
 
-        if !probe {
-            if let Some(tt) = self.shared.tt {
-                let bound = if best >= beta {
-                    Bound::Lower
-                } else if best > alpha_orig {
+        // A probe of a node with a single move searched everything: a full result.
+        let complete = !probe || n == 1;
+        if let Some(tt) = self.shared.tt {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if best > alpha_orig {
+                if complete {
                     Bound::Exact
                 } else {
-                    Bound::Upper
-                };
+                    // The first move's exact value only bounds the node from below.
+                    Bound::Lower
+                }
+            } else {
+                Bound::Upper
+            };
+            if complete || bound == Bound::Lower {
                 let mv = if bound == Bound::Upper { None } else { best_move };
                 tt.store(Entry { key, mv, score: best, draft: depth as i16, ext, bound, age: 0 });
             }
         }
+        self.probe_complete = complete;
         best
     }
 
@@ -519,17 +535,24 @@ impl<'a, G: Evaluate, H: MoveHints<G>> Worker<'a, G, H> {
                         let hi_others = weighted(hi) - w[i] * i64::from(hi[i]);
                         let a = floor_div(ta - hi_others, w[i]).max(i64::from(lo[i]) - 1);
                         let b = ceil_div(tb - lo_others, w[i]).min(i64::from(hi[i]) + 1);
-                        if a + 1 < b && !self.count_node(ply + 1) {
+                        if a + 1 < b && self.worth_probing() && !self.count_node(ply + 1) {
                             let (a, b) = (a as i32, b as i32);
                             self.pv[ply + 1].clear();
-                            if q == view {
-                                let v = self.decision(phase, ply + 1, a, b, q, false, true);
-                                if !self.stopped && v > a {
+                            let v = if q == view {
+                                self.decision(phase, ply + 1, a, b, q, false, true)
+                            } else {
+                                -self.decision(phase, ply + 1, -b, -a, q, false, true)
+                            };
+                            if !self.stopped {
+                                // A partial probe bounds the child's value for its mover from
+                                // below; a complete one is a fail-soft result in both directions.
+                                let complete = self.probe_complete;
+                                let lower_known = if q == view { v > a } else { complete && v > a };
+                                let upper_known = if q == view { complete && v < b } else { v < b };
+                                if lower_known {
                                     lo[i] = lo[i].max(v);
                                 }
-                            } else {
-                                let v = -self.decision(phase, ply + 1, -b, -a, q, false, true);
-                                if !self.stopped && v < b {
+                                if upper_known {
                                     hi[i] = hi[i].min(v);
                                 }
                             }
@@ -577,14 +600,20 @@ impl<'a, G: Evaluate, H: MoveHints<G>> Worker<'a, G, H> {
                 a = a.max(a_star);
                 b = b.min(b_star);
             }
-            let mv = outs[i].0;
-            self.game.play(mv);
-            self.pv[ply + 1].clear();
-            let v = self.node(phase, ply + 1, a as i32, b as i32, view, false);
-            self.game.undo(mv);
-            if self.stopped {
-                return (0, Bound::Exact);
-            }
+            let v = if lo[i] == hi[i] {
+                // Known exactly (a terminal outcome, or a complete probe).
+                lo[i]
+            } else {
+                let mv = outs[i].0;
+                self.game.play(mv);
+                self.pv[ply + 1].clear();
+                let v = self.node(phase, ply + 1, a as i32, b as i32, view, false);
+                self.game.undo(mv);
+                if self.stopped {
+                    return (0, Bound::Exact);
+                }
+                v
+            };
             let v64 = i64::from(v);
             if prune {
                 if v64 <= a {
@@ -597,6 +626,19 @@ impl<'a, G: Evaluate, H: MoveHints<G>> Worker<'a, G, H> {
             exact += wi * v64;
         }
         (chance_value(exact), Bound::Exact)
+    }
+
+    /// Star2 probes a decision node only if it has at least `STAR2_MIN_MOVES` moves: with fewer,
+    /// the first move is most of the node, so probing it and then searching the node again
+    /// costs more than the cut-offs it buys (measured on Pig, whose rolls are followed by
+    /// two-move nodes: Star2 searched several times the nodes of Star1 without this rule).
+    fn worth_probing(&mut self) -> bool {
+        let mut buf = std::mem::take(&mut self.moves[MAX_PLY + 1]);
+        buf.clear();
+        self.game.legal_moves(&mut buf);
+        let n = buf.len();
+        self.moves[MAX_PLY + 1] = buf;
+        n >= STAR2_MIN_MOVES
     }
 
     /// Search one root move: play it, search the reply with `(alpha, beta)` and undo. With
