@@ -31,15 +31,24 @@ pub struct Limits {
 impl Limits {
     /// Search to exactly this depth.
     pub fn depth(depth: u32) -> Self {
-        Limits { depth: Some(depth), ..Limits::default() }
+        Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        }
     }
     /// Search for this long.
     pub fn time(time: Duration) -> Self {
-        Limits { time: Some(time), ..Limits::default() }
+        Limits {
+            time: Some(time),
+            ..Limits::default()
+        }
     }
     /// Search this many nodes.
     pub fn nodes(nodes: u64) -> Self {
-        Limits { nodes: Some(nodes), ..Limits::default() }
+        Limits {
+            nodes: Some(nodes),
+            ..Limits::default()
+        }
     }
 }
 
@@ -128,7 +137,10 @@ impl<M> SearchResult<M> {
         if n < 2 || self.iterations[n - 2].iteration_nodes == 0 {
             return None;
         }
-        Some(self.iterations[n - 1].iteration_nodes as f64 / self.iterations[n - 2].iteration_nodes as f64)
+        Some(
+            self.iterations[n - 1].iteration_nodes as f64
+                / self.iterations[n - 2].iteration_nodes as f64,
+        )
     }
 
     /// Mean effective branching factor over the completed iterations:
@@ -138,7 +150,8 @@ impl<M> SearchResult<M> {
         if n < 2 || self.iterations[0].iteration_nodes == 0 {
             return None;
         }
-        let ratio = self.iterations[n - 1].iteration_nodes as f64 / self.iterations[0].iteration_nodes as f64;
+        let ratio = self.iterations[n - 1].iteration_nodes as f64
+            / self.iterations[0].iteration_nodes as f64;
         Some(ratio.powf(1.0 / (n - 1) as f64))
     }
 }
@@ -225,8 +238,9 @@ impl<M: Copy + Send + Sync> Engine<M> {
             enforce: AtomicBool::new(false),
         };
         let opts = &self.opts;
-        let mut workers: Vec<Worker<'_, G, H>> =
-            (0..opts.threads).map(|_| Worker::new(root.clone(), opts, &shared, hints)).collect();
+        let mut workers: Vec<Worker<'_, G, H>> = (0..opts.threads)
+            .map(|_| Worker::new(root.clone(), opts, &shared, hints))
+            .collect();
         let pool = if opts.threads > 1 {
             Some(
                 rayon::ThreadPoolBuilder::new()
@@ -242,8 +256,11 @@ impl<M: Copy + Send + Sync> Engine<M> {
         // that each iteration's best move moves to the front.
         {
             let w = &workers[0];
-            let mut keyed: Vec<(i32, usize, M)> =
-                root_moves.iter().enumerate().map(|(i, &mv)| (w.root_order_key(mv), i, mv)).collect();
+            let mut keyed: Vec<(i32, usize, M)> = root_moves
+                .iter()
+                .enumerate()
+                .map(|(i, &mv)| (w.root_order_key(mv), i, mv))
+                .collect();
             keyed.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
             root_moves = keyed.into_iter().map(|(_, _, mv)| mv).collect();
         }
@@ -264,7 +281,11 @@ impl<M: Copy + Send + Sync> Engine<M> {
             }
             let nodes: u64 = workers.iter().map(|w| w.nodes).sum();
             let Some((score, best_index, pv)) = outcome else {
-                stop = if limits.nodes.is_some_and(|n| nodes > n) { StopReason::Nodes } else { StopReason::Time };
+                stop = if limits.nodes.is_some_and(|n| nodes > n) {
+                    StopReason::Nodes
+                } else {
+                    StopReason::Time
+                };
                 break;
             };
             let chance_nodes: u64 = workers.iter().map(|w| w.chance_nodes).sum();
@@ -287,7 +308,11 @@ impl<M: Copy + Send + Sync> Engine<M> {
             on_iteration(&it);
             iterations.push(it);
             if let Some(t) = limits.time {
-                if root_moves.len() == 1 && !limits.hard_time && limits.depth.is_none() && limits.nodes.is_none() {
+                if root_moves.len() == 1
+                    && !limits.hard_time
+                    && limits.depth.is_none()
+                    && limits.nodes.is_none()
+                {
                     stop = StopReason::OnlyMove;
                     break;
                 }
@@ -303,7 +328,9 @@ impl<M: Copy + Send + Sync> Engine<M> {
             // Without a depth limit, a proven win or loss no longer than the depth searched
             // cannot improve (a shorter one would have been found): stop.
             if limits.depth.is_none() && chance_nodes == 0 {
-                if let ScoreKind::WinIn(n) | ScoreKind::LossIn(n) = classify(score, G::EVAL_BOUND, false) {
+                if let ScoreKind::WinIn(n) | ScoreKind::LossIn(n) =
+                    classify(score, G::EVAL_BOUND, false)
+                {
                     if n <= depth {
                         break;
                     }

@@ -86,7 +86,10 @@ pub(crate) struct Heuristics<M> {
 
 impl<M: Copy + Eq + Hash> Heuristics<M> {
     pub(crate) fn new(plies: usize) -> Self {
-        Heuristics { killers: vec![[None, None]; plies], history: vec![0; 2 * HISTORY_CELLS] }
+        Heuristics {
+            killers: vec![[None, None]; plies],
+            history: vec![0; 2 * HISTORY_CELLS],
+        }
     }
 
     /// Halve the history (called between iterations so recent results weigh more).
@@ -103,7 +106,15 @@ impl<M: Copy + Eq + Hash> Heuristics<M> {
 
     /// A quiet move caused a cut-off at `ply` with `depth` left.
     #[inline]
-    pub(crate) fn reward(&mut self, p: Player, mv: M, ply: usize, depth: i32, killers: bool, history: bool) {
+    pub(crate) fn reward(
+        &mut self,
+        p: Player,
+        mv: M,
+        ply: usize,
+        depth: i32,
+        killers: bool,
+        history: bool,
+    ) {
         if killers {
             let k = &mut self.killers[ply];
             if k[0] != Some(mv) {

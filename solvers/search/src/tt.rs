@@ -69,10 +69,18 @@ impl<M: Copy> TranspositionTable<M> {
             wanted.next_power_of_two() / 2
         };
         let buckets = (0..count)
-            .map(|_| Mutex::new(Bucket { slots: [None; SLOTS] }))
+            .map(|_| {
+                Mutex::new(Bucket {
+                    slots: [None; SLOTS],
+                })
+            })
             .collect::<Vec<_>>()
             .into_boxed_slice();
-        TranspositionTable { buckets, mask: count - 1, age: AtomicU8::new(0) }
+        TranspositionTable {
+            buckets,
+            mask: count - 1,
+            age: AtomicU8::new(0),
+        }
     }
 
     /// Number of entries the table can hold.
@@ -177,7 +185,15 @@ mod tests {
     use super::*;
 
     fn entry(key: u64, draft: i16) -> Entry<u16> {
-        Entry { key, mv: Some(key as u16), score: draft as i32, draft, ext: 0, bound: Bound::Exact, age: 0 }
+        Entry {
+            key,
+            mv: Some(key as u16),
+            score: draft as i32,
+            draft,
+            ext: 0,
+            bound: Bound::Exact,
+            age: 0,
+        }
     }
 
     #[test]

@@ -9,8 +9,9 @@
 
 use crate::order::{Heuristics, MoveHints, CAPTURE_PRIORITY, KILLER_PRIORITY, TT_MOVE_PRIORITY};
 use crate::score::{
-    ceil_div, chance_alpha_threshold, chance_beta_threshold, chance_value, chance_weights, child_alpha,
-    child_beta, floor_div, ply_adjust, win_score, MAX_PLY, QS_CHECK_PLIES, QS_MAX_PLIES,
+    ceil_div, chance_alpha_threshold, chance_beta_threshold, chance_value, chance_weights,
+    child_alpha, child_beta, floor_div, ply_adjust, win_score, MAX_PLY, QS_CHECK_PLIES,
+    QS_MAX_PLIES,
 };
 use crate::tt::{Bound, Entry, TranspositionTable};
 use crate::{ChancePruning, SearchOptions};
@@ -76,7 +77,12 @@ pub(crate) struct Worker<'a, G: Evaluate, H> {
 }
 
 impl<'a, G: Evaluate, H: MoveHints<G>> Worker<'a, G, H> {
-    pub(crate) fn new(game: G, opts: &'a SearchOptions, shared: &'a Shared<'a, G::Move>, hints: &'a H) -> Self {
+    pub(crate) fn new(
+        game: G,
+        opts: &'a SearchOptions,
+        shared: &'a Shared<'a, G::Move>,
+        hints: &'a H,
+    ) -> Self {
         let bound = G::EVAL_BOUND;
         let win = win_score(bound);
         let plies = MAX_PLY + 2;
@@ -121,7 +127,9 @@ impl<'a, G: Evaluate, H: MoveHints<G>> Worker<'a, G, H> {
 
     fn publish(&mut self) {
         if self.unpublished > 0 {
-            self.shared.nodes.fetch_add(self.unpublished, Ordering::Relaxed);
+            self.shared
+                .nodes
+                .fetch_add(self.unpublished, Ordering::Relaxed);
             self.unpublished = 0;
         }
     }
@@ -174,7 +182,11 @@ impl<'a, G: Evaluate, H: MoveHints<G>> Worker<'a, G, H> {
     #[inline]
     fn static_eval(&self) -> i32 {
         let e = self.game.evaluate();
-        debug_assert!(e.abs() <= self.bound, "evaluate() = {e} leaves ±EVAL_BOUND = {}", self.bound);
+        debug_assert!(
+            e.abs() <= self.bound,
+            "evaluate() = {e} leaves ±EVAL_BOUND = {}",
+            self.bound
+        );
         e.clamp(-self.bound, self.bound)
     }
 
@@ -194,7 +206,15 @@ impl<'a, G: Evaluate, H: MoveHints<G>> Worker<'a, G, H> {
     /// Search the current position (a child of a decision node of `me`) and return its value
     /// to `me` one ply up, i.e. after [`ply_adjust`].
     #[inline]
-    fn child(&mut self, phase: Phase, ply: usize, alpha: i32, beta: i32, me: Player, pv: bool) -> i32 {
+    fn child(
+        &mut self,
+        phase: Phase,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+        me: Player,
+        pv: bool,
+    ) -> i32 {
         let ca = self.clamp_window(child_alpha(alpha, self.bound));
         let cb = self.clamp_window(child_beta(beta, self.bound));
         self.pv[ply].clear();
@@ -203,7 +223,15 @@ impl<'a, G: Evaluate, H: MoveHints<G>> Worker<'a, G, H> {
     }
 
     /// Any node, valued for `view`.
-    pub(crate) fn node(&mut self, phase: Phase, ply: usize, alpha: i32, beta: i32, view: Player, pv: bool) -> i32 {
+    pub(crate) fn node(
+        &mut self,
+        phase: Phase,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+        view: Player,
+        pv: bool,
+    ) -> i32 {
         if self.count_node(ply) {
             return 0;
         }
@@ -227,7 +255,11 @@ impl<'a, G: Evaluate, H: MoveHints<G>> Worker<'a, G, H> {
         if tt_move == Some(mv) {
             TT_MOVE_PRIORITY
         } else if self.game.is_capture(mv) {
-            CAPTURE_PRIORITY + self.hints.capture_order_key(&self.game, mv).clamp(-1_000_000, 1_000_000)
+            CAPTURE_PRIORITY
+                + self
+                    .hints
+                    .capture_order_key(&self.game, mv)
+                    .clamp(-1_000_000, 1_000_000)
         } else {
             let k = &self.heur.killers[ply];
             if self.opts.killers && k[0] == Some(mv) {
@@ -245,7 +277,16 @@ impl<'a, G: Evaluate, H: MoveHints<G>> Worker<'a, G, H> {
     /// A decision node of `me`, valued for `me`. With `probe`, only the first move is searched
     /// (Star2's probe) and nothing is stored; the caller then reads a result above `alpha` as
     /// a lower bound of the node's value.
-    fn decision(&mut self, phase: Phase, ply: usize, mut alpha: i32, beta: i32, me: Player, pv: bool, probe: bool) -> i32 {
+    fn decision(
+        &mut self,
+        phase: Phase,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+        me: Player,
+        pv: bool,
+        probe: bool,
+    ) -> i32 {
         self.probe_complete = true;
         let (depth, ext) = match phase {
             Phase::Main { depth, ext } if depth > 0 => (depth, ext),
@@ -323,7 +364,14 @@ impl<'a, G: Evaluate, H: MoveHints<G>> Worker<'a, G, H> {
                     }
                     if v >= beta {
                         if quiet {
-                            self.heur.reward(me, mv, ply, depth, self.opts.killers, self.opts.history);
+                            self.heur.reward(
+                                me,
+                                mv,
+                                ply,
+                                depth,
+                                self.opts.killers,
+                                self.opts.history,
+                            );
                         }
                         break;
                     }
@@ -352,8 +400,20 @@ impl<'a, G: Evaluate, H: MoveHints<G>> Worker<'a, G, H> {
                 Bound::Upper
             };
             if complete || bound == Bound::Lower {
-                let mv = if bound == Bound::Upper { None } else { best_move };
-                tt.store(Entry { key, mv, score: best, draft: depth as i16, ext, bound, age: 0 });
+                let mv = if bound == Bound::Upper {
+                    None
+                } else {
+                    best_move
+                };
+                tt.store(Entry {
+                    key,
+                    mv,
+                    score: best,
+                    draft: depth as i16,
+                    ext,
+                    bound,
+                    age: 0,
+                });
             }
         }
         self.probe_complete = complete;
@@ -365,9 +425,15 @@ impl<'a, G: Evaluate, H: MoveHints<G>> Worker<'a, G, H> {
     #[inline]
     fn after_move(&self, depth: i32, ext: u8) -> Phase {
         if self.opts.check_extension && ext > 0 && self.game.in_check() {
-            Phase::Main { depth, ext: ext - 1 }
+            Phase::Main {
+                depth,
+                ext: ext - 1,
+            }
         } else {
-            Phase::Main { depth: depth - 1, ext }
+            Phase::Main {
+                depth: depth - 1,
+                ext,
+            }
         }
     }
 
@@ -416,7 +482,14 @@ impl<'a, G: Evaluate, H: MoveHints<G>> Worker<'a, G, H> {
             pick_best(&mut moves, &mut keys, i);
             let mv = moves[i];
             self.game.play(mv);
-            let v = self.child(Phase::Quiesce { left: left - 1 }, ply + 1, alpha, beta, me, false);
+            let v = self.child(
+                Phase::Quiesce { left: left - 1 },
+                ply + 1,
+                alpha,
+                beta,
+                me,
+                false,
+            );
             self.game.undo(mv);
             if self.stopped {
                 best = 0;
@@ -476,7 +549,8 @@ impl<'a, G: Evaluate, H: MoveHints<G>> Worker<'a, G, H> {
         lo.resize(n, -self.win);
         hi.resize(n, self.win);
 
-        let (value, bound) = self.chance_body(phase, ply, alpha, beta, view, &outs, &w, &mut lo, &mut hi);
+        let (value, bound) =
+            self.chance_body(phase, ply, alpha, beta, view, &outs, &w, &mut lo, &mut hi);
 
         self.outcomes[ply] = outs;
         self.weights[ply] = w;
@@ -487,7 +561,15 @@ impl<'a, G: Evaluate, H: MoveHints<G>> Worker<'a, G, H> {
         }
         if let (Some(tt), Some((depth, ext))) = (self.shared.tt, main) {
             let (score, bound) = for_view(value, bound, view);
-            tt.store(Entry { key, mv: None, score, draft: depth as i16, ext, bound, age: 0 });
+            tt.store(Entry {
+                key,
+                mv: None,
+                score,
+                draft: depth as i16,
+                ext,
+                bound,
+                age: 0,
+            });
         }
         value
     }
@@ -513,7 +595,8 @@ impl<'a, G: Evaluate, H: MoveHints<G>> Worker<'a, G, H> {
         let pruning = self.opts.chance_pruning;
         let ta = chance_alpha_threshold(alpha);
         let tb = chance_beta_threshold(beta);
-        let weighted = |b: &[i32]| -> i64 { b.iter().zip(w).map(|(&x, &wi)| wi * i64::from(x)).sum() };
+        let weighted =
+            |b: &[i32]| -> i64 { b.iter().zip(w).map(|(&x, &wi)| wi * i64::from(x)).sum() };
 
         // Star2's probing phase: one move of every decision child tightens that child's bounds.
         let probing = matches!(phase, Phase::Main { depth, .. } if depth > 0);
@@ -592,10 +675,16 @@ impl<'a, G: Evaluate, H: MoveHints<G>> Worker<'a, G, H> {
                 let a_star = floor_div(ta - exact - hi_rest, wi);
                 let b_star = ceil_div(tb - exact - lo_rest, wi);
                 if a_star >= i64::from(hi[i]) {
-                    return (chance_value(exact + wi * i64::from(hi[i]) + hi_rest), Bound::Upper);
+                    return (
+                        chance_value(exact + wi * i64::from(hi[i]) + hi_rest),
+                        Bound::Upper,
+                    );
                 }
                 if b_star <= i64::from(lo[i]) {
-                    return (chance_value(exact + wi * i64::from(lo[i]) + lo_rest), Bound::Lower);
+                    return (
+                        chance_value(exact + wi * i64::from(lo[i]) + lo_rest),
+                        Bound::Lower,
+                    );
                 }
                 a = a.max(a_star);
                 b = b.min(b_star);
@@ -617,10 +706,16 @@ impl<'a, G: Evaluate, H: MoveHints<G>> Worker<'a, G, H> {
             let v64 = i64::from(v);
             if prune {
                 if v64 <= a {
-                    return (chance_value(exact + wi * v64.min(i64::from(hi[i])) + hi_rest), Bound::Upper);
+                    return (
+                        chance_value(exact + wi * v64.min(i64::from(hi[i])) + hi_rest),
+                        Bound::Upper,
+                    );
                 }
                 if v64 >= b {
-                    return (chance_value(exact + wi * v64.max(i64::from(lo[i])) + lo_rest), Bound::Lower);
+                    return (
+                        chance_value(exact + wi * v64.max(i64::from(lo[i])) + lo_rest),
+                        Bound::Lower,
+                    );
                 }
             }
             exact += wi * v64;
@@ -643,7 +738,15 @@ impl<'a, G: Evaluate, H: MoveHints<G>> Worker<'a, G, H> {
 
     /// Search one root move: play it, search the reply with `(alpha, beta)` and undo. With
     /// `pv`, the line below it is left in `self.pv[1]`.
-    pub(crate) fn root_move(&mut self, mv: G::Move, depth: i32, alpha: i32, beta: i32, me: Player, pv: bool) -> i32 {
+    pub(crate) fn root_move(
+        &mut self,
+        mv: G::Move,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        me: Player,
+        pv: bool,
+    ) -> i32 {
         self.game.play(mv);
         let phase = self.after_move(depth, crate::score::MAX_EXTENSIONS);
         let v = self.child(phase, 1, alpha, beta, me, pv);
@@ -659,7 +762,11 @@ impl<'a, G: Evaluate, H: MoveHints<G>> Worker<'a, G, H> {
     /// Order root moves once: captures by the hint key, the rest in generation order.
     pub(crate) fn root_order_key(&self, mv: G::Move) -> i32 {
         if self.game.is_capture(mv) {
-            CAPTURE_PRIORITY + self.hints.capture_order_key(&self.game, mv).clamp(-1_000_000, 1_000_000)
+            CAPTURE_PRIORITY
+                + self
+                    .hints
+                    .capture_order_key(&self.game, mv)
+                    .clamp(-1_000_000, 1_000_000)
         } else {
             0
         }

@@ -9,7 +9,10 @@ use search::toy::{Pig, SplitMix64, TicTacToe, TreeGame};
 use search::{ChancePruning, Engine, Limits, NoHints, SearchOptions, SearchResult};
 
 fn run<G: Evaluate>(g: &G, limits: &Limits, opts: &SearchOptions) -> SearchResult<G::Move> {
-    Engine::new(opts.clone()).unwrap().search(g, limits, &NoHints, |_| {}).unwrap()
+    Engine::new(opts.clone())
+        .unwrap()
+        .search(g, limits, &NoHints, |_| {})
+        .unwrap()
 }
 
 fn positions() -> (Vec<TreeGame>, Vec<TreeGame>, Vec<Pig>) {
@@ -21,10 +24,18 @@ fn positions() -> (Vec<TreeGame>, Vec<TreeGame>, Vec<Pig>) {
         let g = TreeGame::new(rng.next_u64(), 3 + rng.below(2) as u8, 30, with_chance);
         let plies = rng.below(4);
         if let Some(p) = random_position(g, plies, &mut rng) {
-            if with_chance { chance.push(p) } else { plain.push(p) }
+            if with_chance {
+                chance.push(p)
+            } else {
+                plain.push(p)
+            }
         }
     }
-    let pig = vec![Pig::new(20), Pig::from_parts(20, [12, 15], 4, game::Player::First), Pig::from_parts(12, [3, 9], 0, game::Player::Second)];
+    let pig = vec![
+        Pig::new(20),
+        Pig::from_parts(20, [12, 15], 4, game::Player::First),
+        Pig::from_parts(12, [3, 9], 0, game::Player::Second),
+    ];
     (plain, chance, pig)
 }
 
@@ -32,10 +43,20 @@ fn same_score_everywhere<G: Evaluate>(g: &G, depth: u32) {
     let limits = Limits::depth(depth);
     let base = run(g, &limits, &SearchOptions::default());
     for (tt_mib, threads) in [(0, 1), (1, 1), (0, 2), (4, 2), (4, 3)] {
-        let opts = SearchOptions { tt_mib, threads, ..SearchOptions::default() };
+        let opts = SearchOptions {
+            tt_mib,
+            threads,
+            ..SearchOptions::default()
+        };
         let r = run(g, &limits, &opts);
-        assert_eq!(r.score, base.score, "tt {tt_mib} MiB, {threads} threads, depth {depth}");
-        assert_eq!(r.best_move, base.best_move, "tt {tt_mib} MiB, {threads} threads, depth {depth}");
+        assert_eq!(
+            r.score, base.score,
+            "tt {tt_mib} MiB, {threads} threads, depth {depth}"
+        );
+        assert_eq!(
+            r.best_move, base.best_move,
+            "tt {tt_mib} MiB, {threads} threads, depth {depth}"
+        );
         assert_eq!(r.depth, depth);
     }
 }
@@ -63,12 +84,21 @@ fn one_thread_is_reproducible_to_the_node() {
     for g in plain.iter().chain(&chance).take(8) {
         let a = run(g, &Limits::depth(6), &opts);
         let b = run(g, &Limits::depth(6), &opts);
-        assert_eq!((a.nodes, a.score, a.best_move, &a.pv), (b.nodes, b.score, b.best_move, &b.pv));
+        assert_eq!(
+            (a.nodes, a.score, a.best_move, &a.pv),
+            (b.nodes, b.score, b.best_move, &b.pv)
+        );
         // A node limit stops at the same node every time.
-        let limit = Limits { nodes: Some(a.nodes / 2), ..Limits::default() };
+        let limit = Limits {
+            nodes: Some(a.nodes / 2),
+            ..Limits::default()
+        };
         let c = run(g, &limit, &opts);
         let d = run(g, &limit, &opts);
-        assert_eq!((c.nodes, c.depth, c.score, &c.pv), (d.nodes, d.depth, d.score, &d.pv));
+        assert_eq!(
+            (c.nodes, c.depth, c.score, &c.pv),
+            (d.nodes, d.depth, d.score, &d.pv)
+        );
     }
     let a = run(&pig[0], &Limits::depth(8), &opts);
     let b = run(&pig[0], &Limits::depth(8), &opts);
@@ -81,12 +111,20 @@ fn iterations_are_reported_in_order() {
     let mut seen = Vec::new();
     let r = Engine::new(SearchOptions::default())
         .unwrap()
-        .search(&plain[0], &Limits::depth(5), &NoHints, |it| seen.push((it.depth, it.nodes)))
+        .search(&plain[0], &Limits::depth(5), &NoHints, |it| {
+            seen.push((it.depth, it.nodes))
+        })
         .unwrap();
-    assert_eq!(seen.iter().map(|s| s.0).collect::<Vec<_>>(), vec![1, 2, 3, 4, 5]);
+    assert_eq!(
+        seen.iter().map(|s| s.0).collect::<Vec<_>>(),
+        vec![1, 2, 3, 4, 5]
+    );
     assert!(seen.windows(2).all(|w| w[0].1 <= w[1].1));
     assert_eq!(r.iterations.len(), 5);
-    assert_eq!(r.iterations.iter().map(|i| i.iteration_nodes).sum::<u64>(), r.nodes);
+    assert_eq!(
+        r.iterations.iter().map(|i| i.iteration_nodes).sum::<u64>(),
+        r.nodes
+    );
     assert!(r.ebf().is_some() && r.mean_ebf().is_some());
     assert_eq!(r.pv.first(), Some(&r.best_move));
 }
@@ -95,8 +133,19 @@ fn iterations_are_reported_in_order() {
 fn star_pruning_saves_nodes() {
     let (_, chance, pig) = positions();
     let mut totals = [0u64; 3];
-    for (k, mode) in [ChancePruning::None, ChancePruning::Star1, ChancePruning::Star2].into_iter().enumerate() {
-        let opts = SearchOptions { chance_pruning: mode, tt_mib: 0, ..SearchOptions::default() };
+    for (k, mode) in [
+        ChancePruning::None,
+        ChancePruning::Star1,
+        ChancePruning::Star2,
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let opts = SearchOptions {
+            chance_pruning: mode,
+            tt_mib: 0,
+            ..SearchOptions::default()
+        };
         for g in &chance {
             totals[k] += run(g, &Limits::depth(5), &opts).nodes;
         }
@@ -104,7 +153,13 @@ fn star_pruning_saves_nodes() {
             totals[k] += run(g, &Limits::depth(6), &opts).nodes;
         }
     }
-    assert!(totals[1] < totals[0] && totals[2] < totals[0], "plain {} star1 {} star2 {}", totals[0], totals[1], totals[2]);
+    assert!(
+        totals[1] < totals[0] && totals[2] < totals[0],
+        "plain {} star1 {} star2 {}",
+        totals[0],
+        totals[1],
+        totals[2]
+    );
 }
 
 /// The bench signature: total nodes of fixed-depth searches from fixed positions, one thread,
@@ -132,5 +187,8 @@ fn bench_signature_matches_the_recorded_one() {
         .expect("tests/data/bench_signature.txt: a line `nodes N`");
     let now = signature();
     assert_eq!(now, signature(), "the signature is not reproducible");
-    assert_eq!(now, recorded, "bench signature changed: {now} nodes (recorded {recorded})");
+    assert_eq!(
+        now, recorded,
+        "bench signature changed: {now} nodes (recorded {recorded})"
+    );
 }

@@ -1,13 +1,15 @@
 //! Forced wins with the right distance, on tic-tac-toe.
 
+use game::{Evaluate, Notation};
 use search::toy::{Pig, TicTacToe};
 use search::{Engine, Limits, NoHints, ScoreKind, SearchOptions};
-use game::{Evaluate, Notation};
 
 fn solve(pos: &str, depth: u32) -> (ScoreKind, i32, String) {
     let p: TicTacToe = pos.parse().unwrap();
     let mut e = Engine::new(SearchOptions::default()).unwrap();
-    let r = e.search(&p, &Limits::depth(depth), &NoHints, |_| {}).unwrap();
+    let r = e
+        .search(&p, &Limits::depth(depth), &NoHints, |_| {})
+        .unwrap();
     (r.score_kind, r.score, p.move_text(r.best_move))
 }
 
@@ -19,7 +21,11 @@ fn win() -> i32 {
 fn win_in_one() {
     for depth in 1..=5 {
         let (kind, score, mv) = solve("XX.OO.... x", depth);
-        assert_eq!((kind, score, mv.as_str()), (ScoreKind::WinIn(1), win() - 1, "c1"), "depth {depth}");
+        assert_eq!(
+            (kind, score, mv.as_str()),
+            (ScoreKind::WinIn(1), win() - 1, "c1"),
+            "depth {depth}"
+        );
     }
 }
 
@@ -30,14 +36,27 @@ fn win_in_three_plies_by_a_fork() {
     // quiescence search see the win from depth 1.
     for depth in 1..=6 {
         let (kind, score, mv) = solve("X.O.O...X x", depth);
-        assert_eq!((kind, score, mv.as_str()), (ScoreKind::WinIn(3), win() - 3, "a3"), "depth {depth}");
+        assert_eq!(
+            (kind, score, mv.as_str()),
+            (ScoreKind::WinIn(3), win() - 3, "a3"),
+            "depth {depth}"
+        );
     }
     // Without them the win needs depth 3.
-    let bare = SearchOptions { quiescence: false, check_extension: false, ..SearchOptions::default() };
+    let bare = SearchOptions {
+        quiescence: false,
+        check_extension: false,
+        ..SearchOptions::default()
+    };
     let p: TicTacToe = "X.O.O...X x".parse().unwrap();
     for (depth, expect_win) in [(1, false), (2, false), (3, true)] {
         let r = search::search(&p, &bare, &Limits::depth(depth)).unwrap();
-        assert_eq!(r.score_kind == ScoreKind::WinIn(3), expect_win, "depth {depth}: {:?}", r.score_kind);
+        assert_eq!(
+            r.score_kind == ScoreKind::WinIn(3),
+            expect_win,
+            "depth {depth}: {:?}",
+            r.score_kind
+        );
     }
 }
 
@@ -46,7 +65,11 @@ fn loss_in_two_plies() {
     // X threatens c1 and a3; O can block only one.
     for depth in 2..=5 {
         let (kind, score, _) = solve("XX.XOO... o", depth);
-        assert_eq!((kind, score), (ScoreKind::LossIn(2), -(win() - 2)), "depth {depth}");
+        assert_eq!(
+            (kind, score),
+            (ScoreKind::LossIn(2), -(win() - 2)),
+            "depth {depth}"
+        );
     }
 }
 

@@ -46,11 +46,13 @@
 // Until the game subcommands call this module, parts of it are only used by its tests.
 #![allow(dead_code)]
 
-use super::common::{command_line, print_json, toolkit_version, write_atomic, CliError, CliResult, Global};
+use super::common::{
+    command_line, print_json, toolkit_version, write_atomic, CliError, CliResult, Global,
+};
 use game::{Evaluate, Notation};
 use search::{
-    ChancePruning, Engine, Iteration, Limits, MoveHints, NoHints, ScoreKind, SearchError, SearchOptions,
-    SearchResult, StopReason,
+    ChancePruning, Engine, Iteration, Limits, MoveHints, NoHints, ScoreKind, SearchError,
+    SearchOptions, SearchResult, StopReason,
 };
 use serde_json::json;
 use std::path::Path;
@@ -128,7 +130,9 @@ impl SearchLimits {
     /// Check the arguments and turn them into the library's limits and options.
     pub fn resolve(&self) -> Result<(Limits, SearchOptions), CliError> {
         if self.depth.is_none() && self.time.is_none() && self.nodes.is_none() {
-            return Err(CliError::input("no search limit: give --depth D, --time SECONDS or --nodes N"));
+            return Err(CliError::input(
+                "no search limit: give --depth D, --time SECONDS or --nodes N",
+            ));
         }
         if let Some(d) = self.depth {
             if d == 0 || d > search::MAX_DEPTH {
@@ -140,23 +144,34 @@ impl SearchLimits {
         }
         let time = match self.time {
             None => None,
-            Some(t) if t.is_finite() && t > 0.0 && t <= MAX_SECONDS => Some(Duration::from_secs_f64(t)),
-            Some(t) => {
-                return Err(CliError::input(format!(
-                    "--time {t}: expected a number of seconds greater than 0 and at most {MAX_SECONDS}"
-                )))
+            Some(t) if t.is_finite() && t > 0.0 && t <= MAX_SECONDS => {
+                Some(Duration::from_secs_f64(t))
             }
+            Some(t) => return Err(CliError::input(format!(
+                "--time {t}: expected a number of seconds greater than 0 and at most {MAX_SECONDS}"
+            ))),
         };
         if self.nodes == Some(0) {
             return Err(CliError::input("--nodes 0: expected at least 1 node"));
         }
         if self.threads == 0 || self.threads > MAX_THREADS {
-            return Err(CliError::input(format!("--threads {}: expected 1 to {MAX_THREADS}", self.threads)));
+            return Err(CliError::input(format!(
+                "--threads {}: expected 1 to {MAX_THREADS}",
+                self.threads
+            )));
         }
         if self.tt_mb > MAX_TT_MB {
-            return Err(CliError::input(format!("--tt-mb {}: expected at most {MAX_TT_MB} MiB", self.tt_mb)));
+            return Err(CliError::input(format!(
+                "--tt-mb {}: expected at most {MAX_TT_MB} MiB",
+                self.tt_mb
+            )));
         }
-        let limits = Limits { depth: self.depth, nodes: self.nodes, time, hard_time: false };
+        let limits = Limits {
+            depth: self.depth,
+            nodes: self.nodes,
+            time,
+            hard_time: false,
+        };
         let opts = SearchOptions {
             tt_mib: if self.no_tt { 0 } else { self.tt_mb },
             threads: self.threads,
@@ -225,7 +240,11 @@ fn iteration_line<G: Notation>(root: &G, it: &Iteration<G::Move>) -> String {
 }
 
 /// The JSON object of a finished search (see the module header for the keys).
-pub fn result_json<G: Notation>(root: &G, r: &SearchResult<G::Move>, opts: &SearchOptions) -> serde_json::Value {
+pub fn result_json<G: Notation>(
+    root: &G,
+    r: &SearchResult<G::Move>,
+    opts: &SearchOptions,
+) -> serde_json::Value {
     let (kind, plies) = score_fields(r.score_kind);
     let iterations: Vec<serde_json::Value> = r
         .iterations
@@ -266,7 +285,11 @@ pub fn result_json<G: Notation>(root: &G, r: &SearchResult<G::Move>, opts: &Sear
 }
 
 /// Search `root` within `limits` and print the iterations and the result (or one JSON object).
-pub fn run_search<G: Evaluate + Notation>(root: G, limits: &SearchLimits, global: &Global) -> CliResult {
+pub fn run_search<G: Evaluate + Notation>(
+    root: G,
+    limits: &SearchLimits,
+    global: &Global,
+) -> CliResult {
     run_search_with(root, &NoHints, limits, global)
 }
 
@@ -386,7 +409,11 @@ fn saving(plain: u64, pruned: u64) -> f64 {
 pub const BENCH_TT_MB: usize = 64;
 
 /// Benchmark one position: see the module header.
-pub fn bench_search<G: Evaluate + Notation>(name: &str, root: G, seconds: f64) -> Result<BenchRow, CliError> {
+pub fn bench_search<G: Evaluate + Notation>(
+    name: &str,
+    root: G,
+    seconds: f64,
+) -> Result<BenchRow, CliError> {
     bench_search_with(name, root, &NoHints, seconds)
 }
 
@@ -398,13 +425,30 @@ pub fn bench_search_with<G: Evaluate + Notation, H: MoveHints<G>>(
     seconds: f64,
 ) -> Result<BenchRow, CliError> {
     if !(seconds.is_finite() && seconds > 0.0 && seconds <= MAX_SECONDS) {
-        return Err(CliError::input(format!("bench time {seconds}: expected seconds > 0")));
+        return Err(CliError::input(format!(
+            "bench time {seconds}: expected seconds > 0"
+        )));
     }
     let budget = Duration::from_secs_f64(seconds);
-    let opts = SearchOptions { tt_mib: BENCH_TT_MB, threads: 1, ..SearchOptions::default() };
-    let limits = Limits { time: Some(budget), hard_time: true, ..Limits::default() };
-    let r = Engine::new(opts.clone()).map_err(search_error)?.search(&root, &limits, hints, |_| {}).map_err(search_error)?;
-    let star = if r.chance_nodes > 0 { Some(star_savings(&root, hints, budget, &opts)?) } else { None };
+    let opts = SearchOptions {
+        tt_mib: BENCH_TT_MB,
+        threads: 1,
+        ..SearchOptions::default()
+    };
+    let limits = Limits {
+        time: Some(budget),
+        hard_time: true,
+        ..Limits::default()
+    };
+    let r = Engine::new(opts.clone())
+        .map_err(search_error)?
+        .search(&root, &limits, hints, |_| {})
+        .map_err(search_error)?;
+    let star = if r.chance_nodes > 0 {
+        Some(star_savings(&root, hints, budget, &opts)?)
+    } else {
+        None
+    };
     Ok(BenchRow {
         name: name.to_string(),
         seconds,
@@ -433,10 +477,28 @@ fn star_savings<G: Evaluate + Notation, H: MoveHints<G>>(
         let mut nodes = [0u64; 3];
         let mut scores = [0i32; 3];
         let mut complete = true;
-        for (k, mode) in [ChancePruning::None, ChancePruning::Star1, ChancePruning::Star2].into_iter().enumerate() {
-            let opts = SearchOptions { chance_pruning: mode, ..base.clone() };
-            let limits = Limits { depth: Some(depth), time: Some(budget), hard_time: true, nodes: None };
-            let r = Engine::new(opts).map_err(search_error)?.search(root, &limits, hints, |_| {}).map_err(search_error)?;
+        for (k, mode) in [
+            ChancePruning::None,
+            ChancePruning::Star1,
+            ChancePruning::Star2,
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let opts = SearchOptions {
+                chance_pruning: mode,
+                ..base.clone()
+            };
+            let limits = Limits {
+                depth: Some(depth),
+                time: Some(budget),
+                hard_time: true,
+                nodes: None,
+            };
+            let r = Engine::new(opts)
+                .map_err(search_error)?
+                .search(root, &limits, hints, |_| {})
+                .map_err(search_error)?;
             if r.depth < depth {
                 complete = false;
                 break;
@@ -460,7 +522,9 @@ fn star_savings<G: Evaluate + Notation, H: MoveHints<G>>(
             score: scores[0],
         });
     }
-    best.ok_or_else(|| CliError::runtime("plain expectimax did not complete depth 1 within the time"))
+    best.ok_or_else(|| {
+        CliError::runtime("plain expectimax did not complete depth 1 within the time")
+    })
 }
 
 /// The markdown of `results/search/bench.md`.
@@ -505,7 +569,10 @@ pub fn bench_markdown(rows: &[BenchRow]) -> String {
         );
     }
     if rows.iter().any(|r| r.star.is_some()) {
-        let _ = writeln!(s, "\n## Chance nodes: Star1 / Star2 versus plain expectimax\n");
+        let _ = writeln!(
+            s,
+            "\n## Chance nodes: Star1 / Star2 versus plain expectimax\n"
+        );
         let _ = writeln!(s, "| position | depth | expectimax nodes | Star1 nodes | Star1 saving | Star2 nodes | Star2 saving |");
         let _ = writeln!(s, "|---|---:|---:|---:|---:|---:|---:|");
         for r in rows {
@@ -550,7 +617,12 @@ mod tests {
     use search::toy::{Pig, TicTacToe, TreeGame};
 
     fn limits(depth: Option<u32>, time: Option<f64>, nodes: Option<u64>) -> SearchLimits {
-        SearchLimits { depth, time, nodes, ..SearchLimits::default() }
+        SearchLimits {
+            depth,
+            time,
+            nodes,
+            ..SearchLimits::default()
+        }
     }
 
     fn is_input(r: Result<(Limits, SearchOptions), CliError>) -> bool {
@@ -567,9 +639,24 @@ mod tests {
         assert!(is_input(limits(None, Some(f64::INFINITY), None).resolve()));
         assert!(is_input(limits(None, None, Some(0)).resolve()));
         assert!(is_input(limits(None, None, None).resolve()));
-        assert!(is_input(SearchLimits { threads: 0, ..limits(Some(3), None, None) }.resolve()));
-        let (l, o) = SearchLimits { no_tt: true, threads: 2, ..limits(Some(3), Some(1.5), None) }.resolve().unwrap();
-        assert_eq!((l.depth, l.time, o.tt_mib, o.threads), (Some(3), Some(Duration::from_millis(1500)), 0, 2));
+        assert!(is_input(
+            SearchLimits {
+                threads: 0,
+                ..limits(Some(3), None, None)
+            }
+            .resolve()
+        ));
+        let (l, o) = SearchLimits {
+            no_tt: true,
+            threads: 2,
+            ..limits(Some(3), Some(1.5), None)
+        }
+        .resolve()
+        .unwrap();
+        assert_eq!(
+            (l.depth, l.time, o.tt_mib, o.threads),
+            (Some(3), Some(Duration::from_millis(1500)), 0, 2)
+        );
     }
 
     #[test]
@@ -580,8 +667,19 @@ mod tests {
             #[command(flatten)]
             limits: SearchLimits,
         }
-        let c = Cmd::try_parse_from(["x", "--depth", "4", "--time", "-2", "--tt-mb", "8", "--chance", "star1"]).unwrap();
-        assert_eq!((c.limits.depth, c.limits.time, c.limits.tt_mb, c.limits.chance), (Some(4), Some(-2.0), 8, ChanceArg::Star1));
+        let c = Cmd::try_parse_from([
+            "x", "--depth", "4", "--time", "-2", "--tt-mb", "8", "--chance", "star1",
+        ])
+        .unwrap();
+        assert_eq!(
+            (
+                c.limits.depth,
+                c.limits.time,
+                c.limits.tt_mb,
+                c.limits.chance
+            ),
+            (Some(4), Some(-2.0), 8, ChanceArg::Star1)
+        );
         let err = c.limits.resolve().unwrap_err();
         assert_eq!(err.report(&Global { json: false }), 2);
     }
@@ -591,18 +689,37 @@ mod tests {
         let g = Global { json: false };
         let t: TicTacToe = "XX.OO.... x".parse().unwrap();
         run_search(t, &limits(Some(3), None, None), &g).unwrap();
-        run_search(Pig::new(10), &limits(Some(3), None, None), &Global { json: true }).unwrap();
+        run_search(
+            Pig::new(10),
+            &limits(Some(3), None, None),
+            &Global { json: true },
+        )
+        .unwrap();
         let over: TicTacToe = "XXXOO.... o".parse().unwrap();
-        assert!(matches!(run_search(over, &limits(Some(3), None, None), &g), Err(CliError::Input(_))));
+        assert!(matches!(
+            run_search(over, &limits(Some(3), None, None), &g),
+            Err(CliError::Input(_))
+        ));
     }
 
     #[test]
     fn json_has_the_documented_keys() {
         let t: TicTacToe = "X.O.O...X x".parse().unwrap();
         let (l, o) = limits(Some(4), None, None).resolve().unwrap();
-        let r = Engine::new(o.clone()).unwrap().search(&t, &l, &NoHints, |_| {}).unwrap();
+        let r = Engine::new(o.clone())
+            .unwrap()
+            .search(&t, &l, &NoHints, |_| {})
+            .unwrap();
         let v = result_json(&t, &r, &o);
-        for key in ["best_move", "score", "depth", "nodes", "nps", "pv", "iterations"] {
+        for key in [
+            "best_move",
+            "score",
+            "depth",
+            "nodes",
+            "nps",
+            "pv",
+            "iterations",
+        ] {
             assert!(v.get(key).is_some(), "missing {key}");
         }
         assert_eq!(v["best_move"], "a3");
@@ -624,6 +741,10 @@ mod tests {
         let t = bench_search("tictactoe", TicTacToe::new(), 0.2).unwrap();
         assert!(t.star.is_none());
         let md = bench_markdown(&[row, pig, t]);
-        assert!(md.contains("| tree-chance |") && md.contains("Star2 saving") && md.contains("| tictactoe |"));
+        assert!(
+            md.contains("| tree-chance |")
+                && md.contains("Star2 saving")
+                && md.contains("| tictactoe |")
+        );
     }
 }

@@ -39,14 +39,31 @@ pub struct Pig {
 impl Pig {
     /// A new game to `target` points (2..=40).
     pub fn new(target: u8) -> Self {
-        assert!((2..=40).contains(&target), "pig target {target} out of 2..=40");
-        Pig { target, s: PigState { scores: [0, 0], turn: 0, to_move: Player::First, rolling: false }, history: Vec::new() }
+        assert!(
+            (2..=40).contains(&target),
+            "pig target {target} out of 2..=40"
+        );
+        Pig {
+            target,
+            s: PigState {
+                scores: [0, 0],
+                turn: 0,
+                to_move: Player::First,
+                rolling: false,
+            },
+            history: Vec::new(),
+        }
     }
 
     /// A position: banked scores, the turn total of the player to move, who moves.
     pub fn from_parts(target: u8, scores: [u8; 2], turn: u8, to_move: Player) -> Self {
         let mut p = Pig::new(target);
-        p.s = PigState { scores, turn, to_move, rolling: false };
+        p.s = PigState {
+            scores,
+            turn,
+            to_move,
+            rolling: false,
+        };
         p
     }
 
@@ -118,7 +135,10 @@ impl Game for Pig {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        Player::ALL.into_iter().find(|p| self.s.scores[p.index()] >= self.target).map(Outcome::Win)
+        Player::ALL
+            .into_iter()
+            .find(|p| self.s.scores[p.index()] >= self.target)
+            .map(Outcome::Win)
     }
 
     fn hash_key(&self) -> u64 {
@@ -138,7 +158,8 @@ impl Evaluate for Pig {
 
     fn evaluate(&self) -> i32 {
         let me = self.s.to_move.index();
-        4 * i32::from(self.s.scores[me]) + 2 * i32::from(self.s.turn) - 4 * i32::from(self.s.scores[1 - me])
+        4 * i32::from(self.s.scores[me]) + 2 * i32::from(self.s.turn)
+            - 4 * i32::from(self.s.scores[1 - me])
     }
 
     fn is_capture(&self, mv: PigMove) -> bool {

@@ -22,7 +22,10 @@ pub struct TicTacToe {
 impl TicTacToe {
     /// The empty board, X to move.
     pub fn new() -> Self {
-        TicTacToe { stones: [0, 0], to_move: Player::First }
+        TicTacToe {
+            stones: [0, 0],
+            to_move: Player::First,
+        }
     }
 
     fn has_line(mask: u16) -> bool {
@@ -32,7 +35,9 @@ impl TicTacToe {
     fn threatens(&self, p: Player) -> bool {
         let mine = self.stones[p.index()];
         let empty = !(self.stones[0] | self.stones[1]) & FULL;
-        LINES.iter().any(|&l| (mine & l).count_ones() == 2 && empty & l != 0)
+        LINES
+            .iter()
+            .any(|&l| (mine & l).count_ones() == 2 && empty & l != 0)
     }
 }
 
@@ -79,7 +84,9 @@ impl Game for TicTacToe {
     }
 
     fn hash_key(&self) -> u64 {
-        let packed = u64::from(self.stones[0]) | u64::from(self.stones[1]) << 9 | (self.to_move.index() as u64) << 18;
+        let packed = u64::from(self.stones[0])
+            | u64::from(self.stones[1]) << 9
+            | (self.to_move.index() as u64) << 18;
         super::mix64(packed ^ 0x7474_7474)
     }
 }
@@ -126,7 +133,9 @@ impl FromStr for TicTacToe {
         let mut parts = s.split_whitespace();
         let cells = parts.next().ok_or("empty tic-tac-toe position")?;
         if cells.chars().count() != 9 {
-            return Err(format!("tic-tac-toe position {cells:?}: expected 9 cells of X, O or ."));
+            return Err(format!(
+                "tic-tac-toe position {cells:?}: expected 9 cells of X, O or ."
+            ));
         }
         let mut t = TicTacToe::new();
         for (i, c) in cells.chars().enumerate() {

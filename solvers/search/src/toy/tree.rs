@@ -37,13 +37,21 @@ pub struct TreeGame {
 impl TreeGame {
     /// A new game: `width` in 1..=4 decision moves, at most `length` (≤ 60) moves.
     pub fn new(seed: u64, width: u8, length: u8, chance: bool) -> Self {
-        assert!((1..=4).contains(&width) && length <= 60, "tree game width 1..=4, length ≤ 60");
+        assert!(
+            (1..=4).contains(&width) && length <= 60,
+            "tree game width 1..=4, length ≤ 60"
+        );
         TreeGame {
             seed,
             width,
             length,
             chance,
-            s: TreeState { counts: [0; 8], to_move: Player::First, pending: false, len: 0 },
+            s: TreeState {
+                counts: [0; 8],
+                to_move: Player::First,
+                pending: false,
+                len: 0,
+            },
             history: Vec::new(),
         }
     }

@@ -16,7 +16,10 @@ pub struct RefOptions {
 
 impl RefOptions {
     pub fn of(o: &SearchOptions) -> Self {
-        RefOptions { quiescence: o.quiescence, check_extension: o.check_extension }
+        RefOptions {
+            quiescence: o.quiescence,
+            check_extension: o.check_extension,
+        }
     }
 }
 
@@ -49,8 +52,18 @@ enum Phase {
 
 /// The value of `g` for its player to move, searched to `depth`.
 pub fn reference<G: Evaluate>(g: &mut G, depth: u32, o: RefOptions) -> i32 {
-    let NodeKind::Decision(me) = g.node_kind() else { panic!("reference root must be a decision node") };
-    decision(g, Phase::Main { depth: depth as i32, ext: MAX_EXTENSIONS }, me, o)
+    let NodeKind::Decision(me) = g.node_kind() else {
+        panic!("reference root must be a decision node")
+    };
+    decision(
+        g,
+        Phase::Main {
+            depth: depth as i32,
+            ext: MAX_EXTENSIONS,
+        },
+        me,
+        o,
+    )
 }
 
 fn node<G: Evaluate>(g: &mut G, phase: Phase, view: Player, o: RefOptions) -> i32 {
@@ -94,9 +107,15 @@ fn decision<G: Evaluate>(g: &mut G, phase: Phase, me: Player, o: RefOptions) -> 
     for mv in moves {
         g.play(mv);
         let child = if o.check_extension && ext > 0 && g.in_check() {
-            Phase::Main { depth, ext: ext - 1 }
+            Phase::Main {
+                depth,
+                ext: ext - 1,
+            }
         } else {
-            Phase::Main { depth: depth - 1, ext }
+            Phase::Main {
+                depth: depth - 1,
+                ext,
+            }
         };
         best = best.max(adjust::<G>(node(g, child, me, o)));
         g.undo(mv);
@@ -123,7 +142,12 @@ fn quiesce<G: Evaluate>(g: &mut G, left: u8, me: Player, o: RefOptions) -> i32 {
     }
     for mv in moves {
         g.play(mv);
-        best = best.max(adjust::<G>(node(g, Phase::Quiesce { left: left - 1 }, me, o)));
+        best = best.max(adjust::<G>(node(
+            g,
+            Phase::Quiesce { left: left - 1 },
+            me,
+            o,
+        )));
         g.undo(mv);
     }
     best
