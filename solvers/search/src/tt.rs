@@ -165,11 +165,7 @@ impl<M: Copy> TranspositionTable<M> {
                 used += u32::from(s.is_some());
             }
         }
-        if seen == 0 {
-            0
-        } else {
-            used * 1000 / seen
-        }
+        (used * 1000).checked_div(seen).unwrap_or(0)
     }
 }
 
@@ -203,7 +199,7 @@ mod tests {
         assert!(t.capacity() >= 1024);
         t.store(entry(12345, 3));
         let e = t.probe(12345).expect("stored");
-        assert_eq!((e.score, e.draft, e.mv), (3, 3, Some(12345u16 as u16)));
+        assert_eq!((e.score, e.draft, e.mv), (3, 3, Some(12345_u16)));
         assert!(t.probe(12346).is_none());
         t.clear();
         assert!(t.probe(12345).is_none());

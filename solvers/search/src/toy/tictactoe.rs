@@ -29,7 +29,7 @@ impl TicTacToe {
     }
 
     fn has_line(mask: u16) -> bool {
-        LINES.iter().any(|&l| mask & l == l)
+        LINES.iter().any(|&line| line & !mask == 0)
     }
 
     fn threatens(&self, p: Player) -> bool {
