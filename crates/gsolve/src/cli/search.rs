@@ -28,6 +28,19 @@
 //!   `results/search/bench.md` (atomically, with the command, toolkit version and parameters)
 //!   and prints the table (or one JSON object with `rows`).
 //!
+//! - [`PlayArgs`] + [`run_play`]`(root, &args, &global, |i, record| …)`: engine self-play for
+//!   `gsolve {dola,hexecs} play` (`--games N`, `--seed S`, `--random-plies R`, `--max-plies M`
+//!   and the [`SearchLimits`] flags; a depth or node limit with one thread makes every game a
+//!   function of the seed). The callback receives each [`search::GameRecord`] (moves and chance
+//!   outcomes in order) to write it in the game's own record format; the returned
+//!   [`search::SelfPlaySummary`] goes to [`selfplay_markdown`] for
+//!   `results/{dola,hexecs}/selfplay.md`.
+//! - [`bench_signature`]`(&roots, depth)`: the total node count of fixed-depth searches from
+//!   `roots` (one thread, fresh default engine): the deterministic bench signature a script
+//!   compares with a recorded value, as Stockfish's `bench` does.
+//! - [`toy_bench`]: the same benchmark on the crate's toy games (tic-tac-toe, Pig, the
+//!   synthetic tree game), written to `results/search/toy-bench.md`.
+//!
 //! A game subcommand thus reads:
 //!
 //! ```ignore
@@ -51,8 +64,8 @@ use super::common::{
 };
 use game::{Evaluate, Notation};
 use search::{
-    ChancePruning, Engine, Iteration, Limits, MoveHints, NoHints, ScoreKind, SearchError,
-    SearchOptions, SearchResult, StopReason,
+    ChancePruning, Engine, GameRecord, Iteration, Limits, MoveHints, NoHints, ScoreKind,
+    SearchError, SearchOptions, SearchResult, SelfPlayOptions, SelfPlaySummary, StopReason,
 };
 use serde_json::json;
 use std::path::Path;
@@ -613,6 +626,167 @@ pub fn write_bench(rows: &[BenchRow], path: &Path, global: &Global) -> CliResult
     Ok(())
 }
 
+/// Arguments of a game's `play` subcommand (engine self-play).
+#[derive(clap::Args, Debug, Clone)]
+pub struct PlayArgs {
+    /// Number of games.
+    #[arg(long, default_value_t = 10)]
+    pub games: u32,
+    /// Seed of the random opening moves and of the dice.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Random legal moves at the start of each game (for variety).
+    #[arg(long, default_value_t = 4)]
+    pub random_plies: u32,
+    /// Stop a game after this many decisions (reported unfinished).
+    #[arg(long, default_value_t = 400)]
+    pub max_plies: u32,
+    /// Search limits of every engine move.
+    #[command(flatten)]
+    pub limits: SearchLimits,
+}
+
+/// Play `args.games` engine games from `root`, calling `on_game(index, record)` after each
+/// (to write the record) and printing a line per game (nothing with `--json`: the caller prints
+/// the summary). A progress bar runs on stderr.
+pub fn run_play<G: Evaluate + Notation>(
+    root: G,
+    args: &PlayArgs,
+    global: &Global,
+    on_game: impl FnMut(u32, &GameRecord<G::Move>) -> CliResult,
+) -> Result<SelfPlaySummary, CliError> {
+    run_play_with(root, &NoHints, args, global, on_game)
+}
+
+/// [`run_play`] with move-ordering hints.
+pub fn run_play_with<G: Evaluate + Notation, H: MoveHints<G>>(
+    root: G,
+    hints: &H,
+    args: &PlayArgs,
+    global: &Global,
+    mut on_game: impl FnMut(u32, &GameRecord<G::Move>) -> CliResult,
+) -> Result<SelfPlaySummary, CliError> {
+    if args.games == 0 {
+        return Err(CliError::input("--games 0: expected at least one game"));
+    }
+    if args.max_plies == 0 {
+        return Err(CliError::input("--max-plies 0: expected at least 1"));
+    }
+    let (limits, opts) = args.limits.resolve()?;
+    let mut engine = Engine::new(opts).map_err(search_error)?;
+    let play = SelfPlayOptions {
+        random_plies: args.random_plies,
+        max_plies: args.max_plies,
+        seed: args.seed,
+    };
+    let bar = super::common::progress_bar(global, u64::from(args.games), "self-play");
+    let mut summary = SelfPlaySummary::default();
+    for i in 0..args.games {
+        let record = search::play_game(&root, &mut engine, &limits, hints, &play, u64::from(i))
+            .map_err(search_error)?;
+        summary.add(&record);
+        on_game(i, &record)?;
+        if !global.json {
+            bar.suspend(|| {
+                println!(
+                    "game {:>4}: {:<14} after {:>4} decisions",
+                    i + 1,
+                    outcome_text(record.outcome),
+                    record.decisions
+                )
+            });
+        }
+        bar.inc(1);
+    }
+    bar.finish_and_clear();
+    Ok(summary)
+}
+
+fn outcome_text(o: Option<game::Outcome>) -> &'static str {
+    match o {
+        Some(game::Outcome::Win(game::Player::First)) => "first wins",
+        Some(game::Outcome::Win(game::Player::Second)) => "second wins",
+        Some(game::Outcome::Draw) => "draw",
+        None => "unfinished",
+    }
+}
+
+/// A markdown section summarising self-play games (for `results/<game>/selfplay.md`).
+pub fn selfplay_markdown(title: &str, summary: &SelfPlaySummary, args: &PlayArgs) -> String {
+    use std::fmt::Write as _;
+    let mut s = String::new();
+    let _ = writeln!(s, "## {title}\n");
+    let _ = writeln!(s, "- command: `{}`", command_line());
+    let _ = writeln!(s, "- toolkit: {}", toolkit_version());
+    let _ = writeln!(
+        s,
+        "- games {}, seed {}, random opening plies {}, ply cap {}, limits: depth {:?}, time {:?} s, nodes {:?}, threads {}\n",
+        args.games,
+        args.seed,
+        args.random_plies,
+        args.max_plies,
+        args.limits.depth,
+        args.limits.time,
+        args.limits.nodes,
+        args.limits.threads
+    );
+    let _ = writeln!(s, "| games | first wins | draws | second wins | unfinished | first player score | mean length (decisions) |");
+    let _ = writeln!(s, "|---:|---:|---:|---:|---:|---:|---:|");
+    let _ = writeln!(
+        s,
+        "| {} | {} | {} | {} | {} | {} | {:.1} |",
+        summary.games,
+        summary.first_wins,
+        summary.draws,
+        summary.second_wins,
+        summary.unfinished,
+        summary
+            .first_player_score()
+            .map_or("-".to_string(), |x| format!("{:.3}", x)),
+        summary.mean_length()
+    );
+    s
+}
+
+/// The bench signature: total nodes of depth-`depth` searches from each root (one thread, a
+/// fresh engine with default options each). Deterministic; changes only when the search or the
+/// game changes.
+pub fn bench_signature<G: Evaluate>(roots: &[G], depth: u32) -> Result<u64, CliError> {
+    let mut total = 0;
+    for root in roots {
+        let r = search::search(root, &SearchOptions::default(), &Limits::depth(depth))
+            .map_err(search_error)?;
+        total += r.nodes;
+    }
+    Ok(total)
+}
+
+/// Benchmark the toy games for `seconds` each and write `path` (normally
+/// `results/search/toy-bench.md`).
+pub fn toy_bench(seconds: f64, path: &Path, global: &Global) -> CliResult {
+    use search::toy::{Pig, TicTacToe, TreeGame};
+    let rows = vec![
+        bench_search("tic-tac-toe (empty board)", TicTacToe::new(), seconds)?,
+        bench_search("pig to 20 (start)", Pig::new(20), seconds)?,
+        bench_search(
+            "tree game seed 1, width 4, no chance",
+            TreeGame::new(1, 4, 60, false),
+            seconds,
+        )?,
+        bench_search(
+            "tree game seed 1, width 4, chance",
+            TreeGame::new(1, 4, 60, true),
+            seconds,
+        )?,
+        bench_search(
+            "tree game seed 2, width 4, chance",
+            TreeGame::new(2, 4, 60, true),
+            seconds,
+        )?,
+    ];
+    write_bench(&rows, path, global)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -748,5 +922,54 @@ mod tests {
                 && md.contains("Star2 saving")
                 && md.contains("| tictactoe |")
         );
+    }
+
+    #[test]
+    fn self_play_and_signature() {
+        let args = PlayArgs {
+            games: 3,
+            seed: 5,
+            random_plies: 1,
+            max_plies: 200,
+            limits: limits(Some(3), None, None),
+        };
+        let mut seen = 0;
+        let summary = run_play(Pig::new(12), &args, &Global { json: true }, |_, r| {
+            seen += 1;
+            assert!(r.outcome.is_some());
+            Ok(())
+        })
+        .unwrap();
+        assert_eq!((seen, summary.games), (3, 3));
+        let md = selfplay_markdown("Pig to 12", &summary, &args);
+        assert!(md.contains("| 3 |"));
+        assert!(matches!(
+            run_play(
+                Pig::new(12),
+                &PlayArgs {
+                    games: 0,
+                    ..args.clone()
+                },
+                &Global { json: true },
+                |_, _| Ok(())
+            ),
+            Err(CliError::Input(_))
+        ));
+        let roots = [TicTacToe::new()];
+        assert_eq!(
+            bench_signature(&roots, 5).unwrap(),
+            bench_signature(&roots, 5).unwrap()
+        );
+    }
+
+    /// Writes results/search/toy-bench.md (10 s per position): `scripts/search-toy-bench.sh`.
+    #[test]
+    #[ignore]
+    fn write_toy_bench() {
+        let path = Path::new(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../results/search/toy-bench.md"
+        ));
+        toy_bench(10.0, path, &Global { json: false }).unwrap();
     }
 }
