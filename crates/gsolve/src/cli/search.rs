@@ -543,11 +543,11 @@ fn star_savings<G: Evaluate + Notation, H: MoveHints<G>>(
 }
 
 /// The markdown of `results/search/bench.md`.
-pub fn bench_markdown(rows: &[BenchRow]) -> String {
+pub fn bench_markdown(rows: &[BenchRow], command: &str) -> String {
     use std::fmt::Write as _;
     let mut s = String::new();
     let _ = writeln!(s, "# Bounded-depth search benchmark\n");
-    let _ = writeln!(s, "- command: `{}`", command_line());
+    let _ = writeln!(s, "- command: `{command}`");
     let _ = writeln!(s, "- toolkit: {}", toolkit_version());
     let _ = writeln!(s, "- format: gsolve-search-bench 1");
     let _ = writeln!(
@@ -612,7 +612,12 @@ pub fn bench_markdown(rows: &[BenchRow]) -> String {
 /// Write the benchmark to `path` (atomically) and print it (or one JSON object `{ "file",
 /// "rows": [...] }` with `--json`).
 pub fn write_bench(rows: &[BenchRow], path: &Path, global: &Global) -> CliResult {
-    let md = bench_markdown(rows);
+    write_bench_as(rows, path, &command_line(), global)
+}
+
+/// [`write_bench`] naming the command that produced the figures.
+pub fn write_bench_as(rows: &[BenchRow], path: &Path, command: &str, global: &Global) -> CliResult {
+    let md = bench_markdown(rows, command);
     write_atomic(path, md.as_bytes())?;
     if global.json {
         print_json(&json!({
@@ -784,7 +789,7 @@ pub fn toy_bench(seconds: f64, path: &Path, global: &Global) -> CliResult {
             seconds,
         )?,
     ];
-    write_bench(&rows, path, global)
+    write_bench_as(&rows, path, "scripts/search-toy-bench.sh", global)
 }
 
 #[cfg(test)]
@@ -916,7 +921,7 @@ mod tests {
         assert!(pig.star.is_some());
         let t = bench_search("tictactoe", TicTacToe::new(), 0.2).unwrap();
         assert!(t.star.is_none());
-        let md = bench_markdown(&[row, pig, t]);
+        let md = bench_markdown(&[row, pig, t], "test");
         assert!(
             md.contains("| tree-chance |")
                 && md.contains("Star2 saving")
