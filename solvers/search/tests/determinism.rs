@@ -192,3 +192,31 @@ fn bench_signature_matches_the_recorded_one() {
         "bench signature changed: {now} nodes (recorded {recorded})"
     );
 }
+
+#[test]
+fn time_and_node_limits_stop_the_search() {
+    let big = TreeGame::new(9, 4, 60, true);
+    for threads in [1, 2] {
+        let opts = SearchOptions {
+            threads,
+            ..SearchOptions::default()
+        };
+        let r = run(
+            &big,
+            &Limits::time(std::time::Duration::from_millis(30)),
+            &opts,
+        );
+        assert_eq!(r.stop, search::StopReason::Time);
+        assert!(r.depth >= 1 && r.depth < search::MAX_DEPTH);
+        let r = run(&big, &Limits::nodes(20_000), &opts);
+        assert_eq!(r.stop, search::StopReason::Nodes);
+        assert!(r.depth >= 1);
+        if threads == 1 {
+            // The limit is exact with one thread: the search stops at the first node past it.
+            assert_eq!(r.nodes, 20_001);
+        }
+    }
+    // Depth 1 always completes, even under an absurd node limit.
+    let r = run(&big, &Limits::nodes(1), &SearchOptions::default());
+    assert_eq!(r.depth, 1);
+}
