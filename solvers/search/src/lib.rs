@@ -78,7 +78,9 @@
 //!
 //! [`SearchOptions`]: table size in MiB (0 = no table), threads, chance pruning mode, and
 //! switches for quiescence, check extension, killers, history and PVS (all on by default; the
-//! switches exist for tests and measurements). [`Limits`]: depth, nodes, time; depth 1 always
+//! switches exist for tests and measurements), and late move reductions (off by default: the
+//! only ingredient that changes values, see [`SearchOptions::lmr`]). There is no null-move
+//! pruning: `game::Game` has no null move. [`Limits`]: depth, nodes, time; depth 1 always
 //! completes; no new iteration starts after half the time has passed.
 //!
 //! # Use
@@ -147,6 +149,11 @@ pub struct SearchOptions {
     pub history: bool,
     /// Principal-variation search (null windows after the first move); plain alpha-beta if off.
     pub pvs: bool,
+    /// Late move reductions (off by default): the fourth and later quiet, non-killer moves of
+    /// a non-PV node with at least 3 plies left are first searched one ply shallower. This is
+    /// a heuristic: with it the score is no longer the plain minimax value, and it may differ
+    /// with or without the table and between thread counts (reductions depend on move order).
+    pub lmr: bool,
 }
 
 impl Default for SearchOptions {
@@ -160,6 +167,7 @@ impl Default for SearchOptions {
             killers: true,
             history: true,
             pvs: true,
+            lmr: false,
         }
     }
 }

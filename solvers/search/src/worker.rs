@@ -26,6 +26,11 @@ const CHANCE_SALT: u64 = 0x9e37_79b9_7f4a_7c15;
 /// How often (in nodes) a thread publishes its node count and looks at the clock.
 const POLL_INTERVAL: u64 = 1024;
 
+/// Late move reductions apply from this move index on (0-based) ...
+const LMR_FIRST_MOVE: usize = 3;
+/// ... at nodes with at least this depth left.
+const LMR_MIN_DEPTH: i32 = 3;
+
 /// See [`Worker::worth_probing`].
 const STAR2_MIN_MOVES: usize = 3;
 
@@ -343,9 +348,31 @@ impl<'a, G: Evaluate, H: MoveHints<G>> Worker<'a, G, H> {
             if i == 0 || !self.opts.pvs {
                 v = self.child(child_phase, ply + 1, alpha, beta, me, pv);
             } else {
-                v = self.child(child_phase, ply + 1, alpha, alpha + 1, me, false);
-                if !self.stopped && v > alpha && v < beta {
-                    v = self.child(child_phase, ply + 1, alpha, beta, me, pv);
+                // Late move reduction (opt-in): a late quiet move at a non-PV node is first
+                // searched one ply shallower; only if it beats alpha is it searched in full.
+                let mut refuted = false;
+                v = alpha;
+                if let Phase::Main { depth: cd, ext: ce } = child_phase {
+                    let late_quiet = quiet && i >= LMR_FIRST_MOVE && keys[i] < KILLER_PRIORITY;
+                    if self.opts.lmr
+                        && !pv
+                        && depth >= LMR_MIN_DEPTH
+                        && late_quiet
+                        && cd == depth - 1
+                    {
+                        let reduced = Phase::Main {
+                            depth: cd - 1,
+                            ext: ce,
+                        };
+                        v = self.child(reduced, ply + 1, alpha, alpha + 1, me, false);
+                        refuted = !self.stopped && v <= alpha;
+                    }
+                }
+                if !refuted && !self.stopped {
+                    v = self.child(child_phase, ply + 1, alpha, alpha + 1, me, false);
+                    if !self.stopped && v > alpha && v < beta {
+                        v = self.child(child_phase, ply + 1, alpha, beta, me, pv);
+                    }
                 }
             }
             self.game.undo(mv);

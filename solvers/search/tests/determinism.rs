@@ -220,3 +220,34 @@ fn time_and_node_limits_stop_the_search() {
     let r = run(&big, &Limits::nodes(1), &SearchOptions::default());
     assert_eq!(r.depth, 1);
 }
+
+#[test]
+fn late_move_reductions_are_deterministic_and_cheaper() {
+    // Tic-tac-toe has up to nine moves, enough for reductions to apply (the tree game has four).
+    let mut rng = SplitMix64::new(11);
+    let mut roots = vec![TicTacToe::new()];
+    while roots.len() < 12 {
+        if let Some(p) = random_position(TicTacToe::new(), 1 + rng.below(2), &mut rng) {
+            roots.push(p);
+        }
+    }
+    let lmr = SearchOptions {
+        lmr: true,
+        ..SearchOptions::default()
+    };
+    let (mut with, mut without) = (0u64, 0u64);
+    for g in &roots {
+        let a = run(g, &Limits::depth(7), &lmr);
+        let b = run(g, &Limits::depth(7), &lmr);
+        assert_eq!(
+            (a.nodes, a.score, a.best_move),
+            (b.nodes, b.score, b.best_move)
+        );
+        let mut moves = Vec::new();
+        game::Game::legal_moves(g, &mut moves);
+        assert!(moves.contains(&a.best_move));
+        with += a.nodes;
+        without += run(g, &Limits::depth(7), &SearchOptions::default()).nodes;
+    }
+    assert!(with < without, "LMR {with} nodes, without {without}");
+}

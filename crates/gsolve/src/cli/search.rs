@@ -7,7 +7,8 @@
 //! - [`SearchLimits`]: `#[command(flatten)]` it into a game's `search` arguments. Flags:
 //!   `--depth D` (1..=64), `--time S` (seconds, > 0, finite), `--nodes N` (> 0), at least one of
 //!   the three; `--threads T` (1..=256, default 1: deterministic), `--tt-mb M` (default 64),
-//!   `--no-tt`, `--chance expectimax|star1|star2` (default star2). Bad values are
+//!   `--no-tt`, `--chance expectimax|star1|star2` (default star2), `--lmr` (late move
+//!   reductions, off by default). Bad values are
 //!   `CliError::input` (exit 2) from [`SearchLimits::resolve`].
 //! - [`run_search`]`(root, &limits, &global)`: search a position (a decision node) and print one
 //!   line per completed iteration (depth, seldepth, score, nodes, nodes/s, time, PV) then a
@@ -15,7 +16,7 @@
 //!   `score_kind` (`"cp"`, `"win"`, `"loss"`), `win_in_plies` (or null), `depth`, `seldepth`,
 //!   `nodes`, `nps`, `time_s`, `ebf`, `pv`, `iterations` (each: `depth`, `seldepth`, `score`,
 //!   `nodes`, `iteration_nodes`, `nps`, `time_s`, `best_move`, `pv`), `stop`, `threads`,
-//!   `tt_mb`, `chance_pruning`, `hashfull`. [`run_search_with`] also takes a
+//!   `tt_mb`, `chance_pruning`, `lmr`, `hashfull`. [`run_search_with`] also takes a
 //!   [`search::MoveHints`] object (victim/attacker ordering of captures): implement it on a unit
 //!   struct in the game's module, e.g.
 //!   `struct DolaHints; impl search::MoveHints<dola::Position> for DolaHints { fn
@@ -123,6 +124,10 @@ pub struct SearchLimits {
     /// Pruning at chance nodes.
     #[arg(long, value_enum, default_value_t = ChanceArg::Star2)]
     pub chance: ChanceArg,
+    /// Late move reductions: deeper in the same time, but the score is then a heuristic that
+    /// can differ with the table or the thread count.
+    #[arg(long)]
+    pub lmr: bool,
 }
 
 impl Default for SearchLimits {
@@ -135,6 +140,7 @@ impl Default for SearchLimits {
             tt_mb: 64,
             no_tt: false,
             chance: ChanceArg::Star2,
+            lmr: false,
         }
     }
 }
@@ -191,6 +197,7 @@ impl SearchLimits {
             tt_mib: if self.no_tt { 0 } else { self.tt_mb },
             threads: self.threads,
             chance_pruning: self.chance.into(),
+            lmr: self.lmr,
             ..SearchOptions::default()
         };
         Ok((limits, opts))
@@ -295,6 +302,7 @@ pub fn result_json<G: Notation>(
         "threads": opts.threads,
         "tt_mb": opts.tt_mib,
         "chance_pruning": opts.chance_pruning.name(),
+        "lmr": opts.lmr,
         "hashfull": r.hashfull,
     })
 }
