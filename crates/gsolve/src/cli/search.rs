@@ -569,8 +569,9 @@ pub fn bench_markdown(rows: &[BenchRow], command: &str) -> String {
     );
     let _ = writeln!(
         s,
-        "- Star columns: nodes of a fresh search to the deepest depth plain expectimax completes within the \
-         time, for plain expectimax, Star1 and Star2 (same root score, checked)\n"
+        "- Star columns: nodes of a fresh search (iterative deepening, 64 MiB table) to the deepest depth \
+         plain expectimax completes within the time, for plain expectimax (every chance outcome searched \
+         with the full window; decision nodes keep alpha-beta), Star1 and Star2 (same root score, checked)\n"
     );
     let _ = writeln!(s, "| position | time (s) | depth | seldepth | nodes | nodes/s | ebf | mean ebf | best move | score |");
     let _ = writeln!(s, "|---|---:|---:|---:|---:|---:|---:|---:|---|---:|");
