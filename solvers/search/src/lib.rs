@@ -1,4 +1,208 @@
-//! Bounded-depth search: alpha-beta (PVS) and expectimax with Star1/Star2.
+//! Bounded-depth search: alpha-beta (principal-variation search) and expectimax with Ballard's
+//! Star1/Star2 pruning, generic over `game::Evaluate` (no game is named here).
 //!
-//! Placeholder: not written yet.
+//! # Algorithms
+//!
+//! - **Negamax alpha-beta, principal-variation search** (fail-soft): the first move of a node
+//!   gets the full window, the others a null window and a re-search when they beat alpha.
+//! - **Iterative deepening** from depth 1 to the depth limit; the best move of each iteration is
+//!   tried first in the next one; no aspiration windows (they would make node counts depend on
+//!   the previous score without changing any result).
+//! - **Transposition table** ([`tt`]): bounded by a size in MiB, 4-slot buckets, entries with
+//!   key, draft, check-extension budget, bound type (exact / lower / upper), best move and score.
+//! - **Move ordering**: table move, then captures by a victim/attacker key (from a
+//!   [`MoveHints`] object: `game::Evaluate` has no such method, see [`order`]), then two killer
+//!   moves per ply, then the history heuristic (quiet moves that caused cut-offs, weighted by
+//!   depth², halved between iterations).
+//! - **Check extension**: a move that leaves the opponent in check does not use up a ply, at
+//!   most [`MAX_EXTENSIONS`] times along a line.
+//! - **Quiescence search** below the nominal depth: stand pat on the evaluation and try
+//!   captures ([`game::Evaluate::is_capture`]) up to [`QS_MAX_PLIES`]; a side in check in the first
+//!   [`QS_CHECK_PLIES`] plies of it tries every move instead of standing pat.
+//! - **Expectimax** at chance nodes (`NodeKind::Chance`): the probability-weighted mean of the
+//!   outcomes. Chance nodes do not use up depth (depth counts decision plies). Three modes
+//!   ([`ChancePruning`]): plain (every outcome searched with a full window), **Star1** (Ballard
+//!   1983: after each outcome, the bounds `[L, U]` of the outcomes still unsearched give a window
+//!   for the next one and a cut-off as soon as the mean must leave `(alpha, beta)`), and
+//!   **Star2** (Star1 preceded by a probing phase that searches only the first move of every
+//!   outcome that is a decision node: that gives a lower bound of the outcome for its mover — a
+//!   lower bound for the chance node's player when it is the same player, an upper bound when
+//!   it is the other one — and the node is cut as soon as these bounds decide it). A probe is
+//!   only made at a decision node with at least 3 legal moves: with one or two, the first move
+//!   is most of the node and probing it before searching the node again cost more than it
+//!   saved (on Pig, plain Star2 searched up to ten times the nodes of Star1). A probe's result
+//!   is stored in the table as a lower bound of the probed node.
+//! - **Parallel search** (`threads > 1`): root splitting. The first root move is searched with
+//!   the full window, then the other moves with a null window at its score are shared out to all
+//!   threads (a rayon pool, a shared atomic move index, a shared table); those that beat it are
+//!   re-searched in order. The score is the exact root value, the same as with one thread.
+//!
+//! # Scores and the evaluation-bound contract
+//!
+//! Let `B = Evaluate::EVAL_BOUND` (required in `1..=2^28`). Every evaluation must lie in
+//! `[-B, B]` (it is clamped, with a `debug_assert!`). A terminal position is worth `W`, `-W` or
+//! `0` to a player (won, lost, drawn) with `W = B + MAX_PLY + 1`. Going up one decision ply, a
+//! score above `B` loses one point and one below `-B` gains one ([`score::ply_adjust`]), so a
+//! forced win in `n` plies is worth exactly `W - n > B`. Scores are thus relative to the node
+//! they belong to; the table stores and returns them unchanged — this is what the usual "add
+//! the ply when storing a mate score, subtract it when loading" achieves for scores counted from
+//! the root, and unlike that it stays exact for expectimax values that mix wins and
+//! evaluations. The child window of `(alpha, beta)` is the inverse image under this adjustment
+//! ([`score::child_alpha`], [`score::child_beta`]).
+//!
+//! **Hard bounds for Star1/Star2:** every node value lies in `[L, U] = [-W, W]`: evaluations in
+//! `[-B, B]`, wins and losses in `±[B + 1, W]`, means of those in between. So wins and losses
+//! *are* inside the bounds Star1/Star2 use — they are simply the extreme values — and the bounds
+//! are tight: only `MAX_PLY + 1` above the evaluation bound.
+//!
+//! Chance probabilities become integer weights summing to `720720` (exact for dice), and a
+//! chance node's value is `round(Σ wᵢ·vᵢ / 720720)` (halves upwards), so Star1/Star2 compute
+//! exactly the same value as plain expectimax: their windows are derived in integer
+//! arithmetic from the rounding thresholds ([`score::chance_value`]). With chance nodes a
+//! score above `B` is an expected value that can mix wins with evaluations: the search reports
+//! a forced win or loss ([`ScoreKind`]) only when it met no chance node.
+//!
+//! # Determinism
+//!
+//! With `threads = 1` a search to a fixed depth is deterministic (node count included). Table
+//! cut-offs are only taken from entries whose draft and check-extension budget equal the
+//! node's, and never at PV nodes; since every other ingredient of a node's value (depth,
+//! extension budget, quiescence plies left) is part of the state and not of the path, the
+//! value returned at a fixed depth is the same with or without the table and with any number
+//! of threads (the tests check it), provided the game's value depends only on its key — a
+//! game whose outcome depends on history (repetitions, a move counter) should fold it into
+//! `hash_key`. Node counts with several threads vary from run to run, and so may the PV below
+//! the root move and the choice among root moves of equal score (never the score).
+//!
+//! # Parameters
+//!
+//! [`SearchOptions`]: table size in MiB (0 = no table), threads, chance pruning mode, and
+//! switches for quiescence, check extension, killers, history and PVS (all on by default; the
+//! switches exist for tests and measurements), and late move reductions (off by default: the
+//! only ingredient that changes values, see [`SearchOptions::lmr`]). There is no null-move
+//! pruning: `game::Game` has no null move. [`Limits`]: depth, nodes, time; depth 1 always
+//! completes; no new iteration starts after half the time has passed.
+//!
+//! # Use
+//!
+//! ```
+//! use search::{Engine, Limits, NoHints, SearchOptions, toy::TicTacToe};
+//! let pos: TicTacToe = "XX.OO.... x".parse().unwrap();
+//! let mut engine = Engine::new(SearchOptions::default()).unwrap();
+//! let r = engine.search(&pos, &Limits::depth(3), &NoHints, |_| {}).unwrap();
+//! assert_eq!(r.score_kind, search::ScoreKind::WinIn(1));
+//! ```
 #![warn(missing_docs)]
+
+mod engine;
+pub mod order;
+pub mod rng;
+pub mod score;
+pub mod selfplay;
+pub mod toy;
+pub mod tt;
+mod worker;
+
+pub use engine::{Engine, Iteration, Limits, SearchResult, StopReason};
+pub use order::{MoveHints, NoHints};
+pub use score::{ScoreKind, MAX_DEPTH, MAX_EXTENSIONS, MAX_PLY, QS_CHECK_PLIES, QS_MAX_PLIES};
+pub use selfplay::{play_game, GameRecord, SelfPlayOptions, SelfPlaySummary};
+
+/// What to do at chance nodes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ChancePruning {
+    /// Plain expectimax: every outcome searched with the full window.
+    None,
+    /// Ballard's Star1.
+    Star1,
+    /// Ballard's Star2 (probing, then Star1).
+    Star2,
+}
+
+impl ChancePruning {
+    /// The name used on the command line and in reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            ChancePruning::None => "expectimax",
+            ChancePruning::Star1 => "star1",
+            ChancePruning::Star2 => "star2",
+        }
+    }
+}
+
+/// Search parameters.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchOptions {
+    /// Transposition table size in MiB; 0 for none.
+    pub tt_mib: usize,
+    /// Search threads (1 = deterministic node counts).
+    pub threads: usize,
+    /// Pruning at chance nodes.
+    pub chance_pruning: ChancePruning,
+    /// Quiescence search over captures below the nominal depth.
+    pub quiescence: bool,
+    /// Check extension.
+    pub check_extension: bool,
+    /// Killer moves.
+    pub killers: bool,
+    /// History heuristic.
+    pub history: bool,
+    /// Principal-variation search (null windows after the first move); plain alpha-beta if off.
+    pub pvs: bool,
+    /// Late move reductions (off by default): the fourth and later quiet, non-killer moves of
+    /// a non-PV node with at least 3 plies left are first searched one ply shallower. This is
+    /// a heuristic: with it the score is no longer the plain minimax value, and it may differ
+    /// with or without the table and between thread counts (reductions depend on move order).
+    pub lmr: bool,
+}
+
+impl Default for SearchOptions {
+    fn default() -> Self {
+        SearchOptions {
+            tt_mib: 16,
+            threads: 1,
+            chance_pruning: ChancePruning::Star2,
+            quiescence: true,
+            check_extension: true,
+            killers: true,
+            history: true,
+            pvs: true,
+            lmr: false,
+        }
+    }
+}
+
+/// Why a search could not start.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SearchError {
+    /// The root position is over.
+    #[error("the position is terminal: there is nothing to search")]
+    RootTerminal,
+    /// The root is a chance node.
+    #[error("the position is a chance node (the die must be rolled first): search needs a player to move")]
+    RootChance,
+    /// The side to move has no legal move but the game is not over (a game bug).
+    #[error("the side to move has no legal move although the game is not over")]
+    NoLegalMoves,
+    /// Depth outside 1..=64.
+    #[error("depth {0} is out of range: expected 1..={max}", max = MAX_DEPTH)]
+    Depth(u32),
+    /// Zero threads.
+    #[error("threads must be at least 1")]
+    Threads,
+    /// The game's `EVAL_BOUND` is outside `1..=2^28`.
+    #[error("EVAL_BOUND {0} is out of range: expected 1..=268435456")]
+    EvalBound(i32),
+    /// The thread pool could not be built.
+    #[error("cannot start the search threads: {0}")]
+    ThreadPool(String),
+}
+
+/// Search `root` to `limits` with default move hints and a fresh engine (table included).
+pub fn search<G: game::Evaluate>(
+    root: &G,
+    opts: &SearchOptions,
+    limits: &Limits,
+) -> Result<SearchResult<G::Move>, SearchError> {
+    Engine::new(opts.clone())?.search(root, limits, &NoHints, |_| {})
+}

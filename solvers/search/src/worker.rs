@@ -1,0 +1,847 @@
+//! One search thread: the recursive node functions (decision, chance, quiescence) with their
+//! per-ply buffers, killers and history.
+//!
+//! Every node function returns a score from the point of view of a player passed in (`view` or
+//! `me`). A decision node is searched from its mover's point of view and negated on the way in
+//! and out when the caller's view is the other player; a chance node keeps its caller's view.
+//! Windows are fail-soft: a result `≤ alpha` is an upper bound, `≥ beta` a lower bound,
+//! anything between is exact.
+
+use crate::order::{Heuristics, MoveHints, CAPTURE_PRIORITY, KILLER_PRIORITY, TT_MOVE_PRIORITY};
+use crate::score::{
+    ceil_div, chance_alpha_threshold, chance_beta_threshold, chance_value, chance_weights,
+    child_alpha, child_beta, floor_div, ply_adjust, win_score, MAX_PLY, QS_CHECK_PLIES,
+    QS_MAX_PLIES,
+};
+use crate::tt::{Bound, Entry, TranspositionTable};
+use crate::{ChancePruning, SearchOptions};
+use game::{Evaluate, NodeKind, Player};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Instant;
+
+/// Chance nodes share the table with decision nodes; their keys are salted so that a game whose
+/// key does not tell the two apart cannot mix their entries.
+const CHANCE_SALT: u64 = 0x9e37_79b9_7f4a_7c15;
+
+/// How often (in nodes) a thread publishes its node count and looks at the clock.
+const POLL_INTERVAL: u64 = 1024;
+
+/// Late move reductions apply from this move index on (0-based) ...
+const LMR_FIRST_MOVE: usize = 3;
+/// ... at nodes with at least this depth left.
+const LMR_MIN_DEPTH: i32 = 3;
+
+/// See [`Worker::worth_probing`].
+const STAR2_MIN_MOVES: usize = 3;
+
+/// What the threads of one search share.
+pub(crate) struct Shared<'a, M> {
+    pub(crate) tt: Option<&'a TranspositionTable<M>>,
+    pub(crate) stop: AtomicBool,
+    /// Nodes published by all threads (each thread adds its count every `POLL_INTERVAL`).
+    pub(crate) nodes: AtomicU64,
+    pub(crate) deadline: Option<Instant>,
+    pub(crate) node_limit: Option<u64>,
+    /// Limits are ignored while false (the first iteration always completes).
+    pub(crate) enforce: AtomicBool,
+}
+
+/// Which search a node belongs to.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Phase {
+    /// The main search with `depth` nominal plies and `ext` check extensions left.
+    Main { depth: i32, ext: u8 },
+    /// Quiescence with `left` plies left.
+    Quiesce { left: u8 },
+}
+
+pub(crate) struct Worker<'a, G: Evaluate, H> {
+    pub(crate) game: G,
+    opts: &'a SearchOptions,
+    shared: &'a Shared<'a, G::Move>,
+    hints: &'a H,
+    bound: i32,
+    win: i32,
+    inf: i32,
+    pub(crate) nodes: u64,
+    unpublished: u64,
+    pub(crate) seldepth: usize,
+    pub(crate) chance_nodes: u64,
+    pub(crate) stopped: bool,
+    /// Set by a probing `decision`: whether it searched every move (its result is then a
+    /// full fail-soft result, not just a lower bound).
+    probe_complete: bool,
+    heur: Heuristics<G::Move>,
+    moves: Vec<Vec<G::Move>>,
+    keys: Vec<Vec<i32>>,
+    outcomes: Vec<Vec<(G::Move, f64)>>,
+    weights: Vec<Vec<i64>>,
+    lows: Vec<Vec<i32>>,
+    highs: Vec<Vec<i32>>,
+    pub(crate) pv: Vec<Vec<G::Move>>,
+}
+
+impl<'a, G: Evaluate, H: MoveHints<G>> Worker<'a, G, H> {
+    pub(crate) fn new(
+        game: G,
+        opts: &'a SearchOptions,
+        shared: &'a Shared<'a, G::Move>,
+        hints: &'a H,
+    ) -> Self {
+        let bound = G::EVAL_BOUND;
+        let win = win_score(bound);
+        let plies = MAX_PLY + 2;
+        Worker {
+            game,
+            opts,
+            shared,
+            hints,
+            bound,
+            win,
+            inf: win + 1,
+            nodes: 0,
+            unpublished: 0,
+            seldepth: 0,
+            chance_nodes: 0,
+            stopped: false,
+            probe_complete: true,
+            heur: Heuristics::new(plies),
+            moves: (0..plies).map(|_| Vec::with_capacity(64)).collect(),
+            keys: (0..plies).map(|_| Vec::with_capacity(64)).collect(),
+            outcomes: (0..plies).map(|_| Vec::with_capacity(8)).collect(),
+            weights: (0..plies).map(|_| Vec::with_capacity(8)).collect(),
+            lows: (0..plies).map(|_| Vec::with_capacity(8)).collect(),
+            highs: (0..plies).map(|_| Vec::with_capacity(8)).collect(),
+            pv: (0..plies).map(|_| Vec::with_capacity(MAX_PLY)).collect(),
+        }
+    }
+
+    pub(crate) fn infinity(&self) -> i32 {
+        self.inf
+    }
+
+    pub(crate) fn options_pvs(&self) -> bool {
+        self.opts.pvs
+    }
+
+    /// Between iterations: age the history, publish the node count.
+    pub(crate) fn end_iteration(&mut self) {
+        self.heur.age();
+        self.publish();
+    }
+
+    fn publish(&mut self) {
+        if self.unpublished > 0 {
+            self.shared
+                .nodes
+                .fetch_add(self.unpublished, Ordering::Relaxed);
+            self.unpublished = 0;
+        }
+    }
+
+    /// Count a node at `ply`; true if the search must stop now.
+    #[inline]
+    fn count_node(&mut self, ply: usize) -> bool {
+        self.nodes += 1;
+        self.unpublished += 1;
+        if ply > self.seldepth {
+            self.seldepth = ply;
+        }
+        if self.stopped {
+            return true;
+        }
+        let poll = self.unpublished >= POLL_INTERVAL;
+        if poll {
+            self.publish();
+        }
+        if !self.shared.enforce.load(Ordering::Relaxed) {
+            return false;
+        }
+        if let Some(limit) = self.shared.node_limit {
+            // Exact with one thread: published + unpublished is this thread's total.
+            if self.shared.nodes.load(Ordering::Relaxed) + self.unpublished > limit {
+                self.raise_stop();
+                return true;
+            }
+        }
+        if poll {
+            if self.shared.stop.load(Ordering::Relaxed) {
+                self.stopped = true;
+                return true;
+            }
+            if let Some(deadline) = self.shared.deadline {
+                if Instant::now() >= deadline {
+                    self.raise_stop();
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    fn raise_stop(&mut self) {
+        self.stopped = true;
+        self.shared.stop.store(true, Ordering::Relaxed);
+    }
+
+    #[inline]
+    fn static_eval(&self) -> i32 {
+        let e = self.game.evaluate();
+        debug_assert!(
+            e.abs() <= self.bound,
+            "evaluate() = {e} leaves ±EVAL_BOUND = {}",
+            self.bound
+        );
+        e.clamp(-self.bound, self.bound)
+    }
+
+    #[inline]
+    fn terminal_value(&self, view: Player) -> i32 {
+        match self.game.outcome() {
+            Some(o) => o.value_for(view) * self.win,
+            None => 0,
+        }
+    }
+
+    #[inline]
+    fn clamp_window(&self, x: i32) -> i32 {
+        x.clamp(-self.inf, self.inf)
+    }
+
+    /// Search the current position (a child of a decision node of `me`) and return its value
+    /// to `me` one ply up, i.e. after [`ply_adjust`].
+    #[inline]
+    fn child(
+        &mut self,
+        phase: Phase,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+        me: Player,
+        pv: bool,
+    ) -> i32 {
+        let ca = self.clamp_window(child_alpha(alpha, self.bound));
+        let cb = self.clamp_window(child_beta(beta, self.bound));
+        self.pv[ply].clear();
+        let c = self.node(phase, ply, ca, cb, me, pv);
+        ply_adjust(c, self.bound)
+    }
+
+    /// Any node, valued for `view`.
+    pub(crate) fn node(
+        &mut self,
+        phase: Phase,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+        view: Player,
+        pv: bool,
+    ) -> i32 {
+        if self.count_node(ply) {
+            return 0;
+        }
+        match self.game.node_kind() {
+            NodeKind::Terminal => self.terminal_value(view),
+            NodeKind::Chance => {
+                self.chance_nodes += 1;
+                self.chance(phase, ply, alpha, beta, view)
+            }
+            NodeKind::Decision(q) => {
+                if q == view {
+                    self.decision(phase, ply, alpha, beta, q, pv, false)
+                } else {
+                    -self.decision(phase, ply, -beta, -alpha, q, pv, false)
+                }
+            }
+        }
+    }
+
+    fn order_key(&self, mv: G::Move, tt_move: Option<G::Move>, ply: usize, me: Player) -> i32 {
+        if tt_move == Some(mv) {
+            TT_MOVE_PRIORITY
+        } else if self.game.is_capture(mv) {
+            CAPTURE_PRIORITY
+                + self
+                    .hints
+                    .capture_order_key(&self.game, mv)
+                    .clamp(-1_000_000, 1_000_000)
+        } else {
+            let k = &self.heur.killers[ply];
+            if self.opts.killers && k[0] == Some(mv) {
+                KILLER_PRIORITY + 1
+            } else if self.opts.killers && k[1] == Some(mv) {
+                KILLER_PRIORITY
+            } else if self.opts.history {
+                self.heur.history(me, &mv)
+            } else {
+                0
+            }
+        }
+    }
+
+    /// A decision node of `me`, valued for `me`. With `probe`, only the first move is searched
+    /// (Star2's probe) and nothing is stored; the caller then reads a result above `alpha` as
+    /// a lower bound of the node's value.
+    fn decision(
+        &mut self,
+        phase: Phase,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+        me: Player,
+        pv: bool,
+        probe: bool,
+    ) -> i32 {
+        self.probe_complete = true;
+        let (depth, ext) = match phase {
+            Phase::Main { depth, ext } if depth > 0 => (depth, ext),
+            Phase::Main { .. } => return self.quiesce(ply, alpha, beta, me, QS_MAX_PLIES),
+            Phase::Quiesce { left } => return self.quiesce(ply, alpha, beta, me, left),
+        };
+        if ply + 2 >= MAX_PLY {
+            return self.static_eval();
+        }
+        let key = self.game.hash_key();
+        let mut tt_move = None;
+        if let Some(tt) = self.shared.tt {
+            if let Some(e) = tt.probe(key) {
+                tt_move = e.mv;
+                if !pv && i32::from(e.draft) == depth && e.ext == ext {
+                    let cut = match e.bound {
+                        Bound::Exact => true,
+                        Bound::Lower => e.score >= beta,
+                        Bound::Upper => e.score <= alpha,
+                    };
+                    if cut {
+                        return e.score;
+                    }
+                }
+            }
+        }
+
+        let mut moves = std::mem::take(&mut self.moves[ply]);
+        let mut keys = std::mem::take(&mut self.keys[ply]);
+        moves.clear();
+        keys.clear();
+        self.game.legal_moves(&mut moves);
+        if moves.is_empty() {
+            // A decision node without moves breaks the Game contract; value it statically.
+            self.moves[ply] = moves;
+            self.keys[ply] = keys;
+            return self.static_eval();
+        }
+        for &mv in &moves {
+            keys.push(self.order_key(mv, tt_move, ply, me));
+        }
+
+        let alpha_orig = alpha;
+        let mut best = -self.inf;
+        let mut best_move = None;
+        let n = moves.len();
+        for i in 0..n {
+            pick_best(&mut moves, &mut keys, i);
+            let mv = moves[i];
+            let quiet = !self.game.is_capture(mv);
+            self.game.play(mv);
+            let child_phase = self.after_move(depth, ext);
+            let mut v;
+            if i == 0 || !self.opts.pvs {
+                v = self.child(child_phase, ply + 1, alpha, beta, me, pv);
+            } else {
+                // Late move reduction (opt-in): a late quiet move at a non-PV node is first
+                // searched one ply shallower; only if it beats alpha is it searched in full.
+                let mut refuted = false;
+                v = alpha;
+                if let Phase::Main { depth: cd, ext: ce } = child_phase {
+                    let late_quiet = quiet && i >= LMR_FIRST_MOVE && keys[i] < KILLER_PRIORITY;
+                    if self.opts.lmr
+                        && !pv
+                        && depth >= LMR_MIN_DEPTH
+                        && late_quiet
+                        && cd == depth - 1
+                    {
+                        let reduced = Phase::Main {
+                            depth: cd - 1,
+                            ext: ce,
+                        };
+                        v = self.child(reduced, ply + 1, alpha, alpha + 1, me, false);
+                        refuted = !self.stopped && v <= alpha;
+                    }
+                }
+                if !refuted && !self.stopped {
+                    v = self.child(child_phase, ply + 1, alpha, alpha + 1, me, false);
+                    if !self.stopped && v > alpha && v < beta {
+                        v = self.child(child_phase, ply + 1, alpha, beta, me, pv);
+                    }
+                }
+            }
+            self.game.undo(mv);
+            if self.stopped {
+                self.moves[ply] = moves;
+                self.keys[ply] = keys;
+                return 0;
+            }
+            if v > best {
+                best = v;
+                best_move = Some(mv);
+                if v > alpha {
+                    alpha = v;
+                    if pv {
+                        self.update_pv(ply, mv);
+                    }
+                    if v >= beta {
+                        if quiet {
+                            self.heur.reward(
+                                me,
+                                mv,
+                                ply,
+                                depth,
+                                self.opts.killers,
+                                self.opts.history,
+                            );
+                        }
+                        break;
+                    }
+                }
+            }
+            if probe {
+                break;
+            }
+        }
+        self.moves[ply] = moves;
+        self.keys[ply] = keys;
+
+        // A probe of a node with a single move searched everything: a full result.
+        let complete = !probe || n == 1;
+        if let Some(tt) = self.shared.tt {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if best > alpha_orig {
+                if complete {
+                    Bound::Exact
+                } else {
+                    // The first move's exact value only bounds the node from below.
+                    Bound::Lower
+                }
+            } else {
+                Bound::Upper
+            };
+            if complete || bound == Bound::Lower {
+                let mv = if bound == Bound::Upper {
+                    None
+                } else {
+                    best_move
+                };
+                tt.store(Entry {
+                    key,
+                    mv,
+                    score: best,
+                    draft: depth as i16,
+                    ext,
+                    bound,
+                    age: 0,
+                });
+            }
+        }
+        self.probe_complete = complete;
+        best
+    }
+
+    /// The phase of the position just reached by a move from a node with `depth`, `ext` left:
+    /// one ply less, unless the move gives check and extensions remain.
+    #[inline]
+    fn after_move(&self, depth: i32, ext: u8) -> Phase {
+        if self.opts.check_extension && ext > 0 && self.game.in_check() {
+            Phase::Main {
+                depth,
+                ext: ext - 1,
+            }
+        } else {
+            Phase::Main {
+                depth: depth - 1,
+                ext,
+            }
+        }
+    }
+
+    fn update_pv(&mut self, ply: usize, mv: G::Move) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        let line = &mut head[ply];
+        line.clear();
+        line.push(mv);
+        line.extend_from_slice(&tail[0]);
+    }
+
+    /// Quiescence at a decision node of `me`: stand pat on the evaluation and try captures; in
+    /// check during the first `QS_CHECK_PLIES` plies, try every move instead.
+    fn quiesce(&mut self, ply: usize, mut alpha: i32, beta: i32, me: Player, left: u8) -> i32 {
+        if !self.opts.quiescence || ply + 2 >= MAX_PLY {
+            return self.static_eval();
+        }
+        let in_check = left > QS_MAX_PLIES - QS_CHECK_PLIES && self.game.in_check();
+        let mut best = -self.inf;
+        if !in_check {
+            let stand = self.static_eval();
+            if stand >= beta || left == 0 {
+                return stand;
+            }
+            best = stand;
+            alpha = alpha.max(stand);
+        }
+        let mut moves = std::mem::take(&mut self.moves[ply]);
+        let mut keys = std::mem::take(&mut self.keys[ply]);
+        moves.clear();
+        keys.clear();
+        self.game.legal_moves(&mut moves);
+        if !in_check {
+            moves.retain(|&mv| self.game.is_capture(mv));
+        }
+        if moves.is_empty() {
+            self.moves[ply] = moves;
+            self.keys[ply] = keys;
+            return if in_check { self.static_eval() } else { best };
+        }
+        for &mv in &moves {
+            keys.push(self.order_key(mv, None, ply, me));
+        }
+        let n = moves.len();
+        for i in 0..n {
+            pick_best(&mut moves, &mut keys, i);
+            let mv = moves[i];
+            self.game.play(mv);
+            let v = self.child(
+                Phase::Quiesce { left: left - 1 },
+                ply + 1,
+                alpha,
+                beta,
+                me,
+                false,
+            );
+            self.game.undo(mv);
+            if self.stopped {
+                best = 0;
+                break;
+            }
+            if v > best {
+                best = v;
+                if v > alpha {
+                    alpha = v;
+                    if v >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.moves[ply] = moves;
+        self.keys[ply] = keys;
+        best
+    }
+
+    /// A chance node valued for `view`: plain expectimax, Star1 or Star2 (see the crate header).
+    fn chance(&mut self, phase: Phase, ply: usize, alpha: i32, beta: i32, view: Player) -> i32 {
+        if ply + 2 >= MAX_PLY {
+            return 0;
+        }
+        let main = match phase {
+            Phase::Main { depth, ext } => Some((depth, ext)),
+            Phase::Quiesce { .. } => None,
+        };
+        let key = self.game.hash_key() ^ CHANCE_SALT;
+        if let (Some(tt), Some((depth, ext))) = (self.shared.tt, main) {
+            if let Some(e) = tt.probe(key) {
+                if i32::from(e.draft) == depth && e.ext == ext {
+                    let (score, bound) = for_view(e.score, e.bound, view);
+                    let cut = match bound {
+                        Bound::Exact => true,
+                        Bound::Lower => score >= beta,
+                        Bound::Upper => score <= alpha,
+                    };
+                    if cut {
+                        return score;
+                    }
+                }
+            }
+        }
+
+        let mut outs = std::mem::take(&mut self.outcomes[ply]);
+        let mut w = std::mem::take(&mut self.weights[ply]);
+        let mut lo = std::mem::take(&mut self.lows[ply]);
+        let mut hi = std::mem::take(&mut self.highs[ply]);
+        outs.clear();
+        self.game.chance_outcomes(&mut outs);
+        chance_weights(&outs, &mut w);
+        let n = outs.len();
+        lo.clear();
+        hi.clear();
+        lo.resize(n, -self.win);
+        hi.resize(n, self.win);
+
+        let (value, bound) =
+            self.chance_body(phase, ply, alpha, beta, view, &outs, &w, &mut lo, &mut hi);
+
+        self.outcomes[ply] = outs;
+        self.weights[ply] = w;
+        self.lows[ply] = lo;
+        self.highs[ply] = hi;
+        if self.stopped {
+            return 0;
+        }
+        if let (Some(tt), Some((depth, ext))) = (self.shared.tt, main) {
+            let (score, bound) = for_view(value, bound, view);
+            tt.store(Entry {
+                key,
+                mv: None,
+                score,
+                draft: depth as i16,
+                ext,
+                bound,
+                age: 0,
+            });
+        }
+        value
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn chance_body(
+        &mut self,
+        phase: Phase,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+        view: Player,
+        outs: &[(G::Move, f64)],
+        w: &[i64],
+        lo: &mut [i32],
+        hi: &mut [i32],
+    ) -> (i32, Bound) {
+        let n = outs.len();
+        if n == 0 {
+            // A chance node without outcomes breaks the Game contract; call it a draw.
+            return (0, Bound::Exact);
+        }
+        let pruning = self.opts.chance_pruning;
+        let ta = chance_alpha_threshold(alpha);
+        let tb = chance_beta_threshold(beta);
+        let weighted =
+            |b: &[i32]| -> i64 { b.iter().zip(w).map(|(&x, &wi)| wi * i64::from(x)).sum() };
+
+        // Star2's probing phase: one move of every decision child tightens that child's bounds.
+        let probing = matches!(phase, Phase::Main { depth, .. } if depth > 0);
+        if pruning == ChancePruning::Star2 && probing {
+            for i in 0..n {
+                if w[i] == 0 {
+                    continue;
+                }
+                let mv = outs[i].0;
+                self.game.play(mv);
+                match self.game.node_kind() {
+                    NodeKind::Terminal => {
+                        let t = self.terminal_value(view);
+                        lo[i] = t;
+                        hi[i] = t;
+                    }
+                    NodeKind::Decision(q) => {
+                        let lo_others = weighted(lo) - w[i] * i64::from(lo[i]);
+                        let hi_others = weighted(hi) - w[i] * i64::from(hi[i]);
+                        let a = floor_div(ta - hi_others, w[i]).max(i64::from(lo[i]) - 1);
+                        let b = ceil_div(tb - lo_others, w[i]).min(i64::from(hi[i]) + 1);
+                        if a + 1 < b && self.worth_probing() && !self.count_node(ply + 1) {
+                            let (a, b) = (a as i32, b as i32);
+                            self.pv[ply + 1].clear();
+                            let v = if q == view {
+                                self.decision(phase, ply + 1, a, b, q, false, true)
+                            } else {
+                                -self.decision(phase, ply + 1, -b, -a, q, false, true)
+                            };
+                            if !self.stopped {
+                                // A partial probe bounds the child's value for its mover from
+                                // below; a complete one is a fail-soft result in both directions.
+                                let complete = self.probe_complete;
+                                let lower_known = if q == view { v > a } else { complete && v > a };
+                                let upper_known = if q == view { complete && v < b } else { v < b };
+                                if lower_known {
+                                    lo[i] = lo[i].max(v);
+                                }
+                                if upper_known {
+                                    hi[i] = hi[i].min(v);
+                                }
+                            }
+                        }
+                    }
+                    NodeKind::Chance => {}
+                }
+                self.game.undo(mv);
+                if self.stopped {
+                    return (0, Bound::Exact);
+                }
+                let low_sum = weighted(lo);
+                if low_sum >= tb {
+                    return (chance_value(low_sum), Bound::Lower);
+                }
+                let high_sum = weighted(hi);
+                if high_sum <= ta {
+                    return (chance_value(high_sum), Bound::Upper);
+                }
+            }
+        }
+
+        // The search phase (Star1 with the bounds known so far; plain expectimax without pruning).
+        let prune = pruning != ChancePruning::None;
+        let mut exact = 0i64;
+        let mut lo_rest = weighted(lo);
+        let mut hi_rest = weighted(hi);
+        for i in 0..n {
+            let wi = w[i];
+            lo_rest -= wi * i64::from(lo[i]);
+            hi_rest -= wi * i64::from(hi[i]);
+            if wi == 0 {
+                continue;
+            }
+            let (mut a, mut b) = (i64::from(lo[i]) - 1, i64::from(hi[i]) + 1);
+            if prune {
+                let a_star = floor_div(ta - exact - hi_rest, wi);
+                let b_star = ceil_div(tb - exact - lo_rest, wi);
+                if a_star >= i64::from(hi[i]) {
+                    return (
+                        chance_value(exact + wi * i64::from(hi[i]) + hi_rest),
+                        Bound::Upper,
+                    );
+                }
+                if b_star <= i64::from(lo[i]) {
+                    return (
+                        chance_value(exact + wi * i64::from(lo[i]) + lo_rest),
+                        Bound::Lower,
+                    );
+                }
+                a = a.max(a_star);
+                b = b.min(b_star);
+            }
+            let v = if lo[i] == hi[i] {
+                // Known exactly (a terminal outcome, or a complete probe).
+                lo[i]
+            } else {
+                let mv = outs[i].0;
+                self.game.play(mv);
+                self.pv[ply + 1].clear();
+                let v = self.node(phase, ply + 1, a as i32, b as i32, view, false);
+                self.game.undo(mv);
+                if self.stopped {
+                    return (0, Bound::Exact);
+                }
+                v
+            };
+            let v64 = i64::from(v);
+            if prune {
+                if v64 <= a {
+                    return (
+                        chance_value(exact + wi * v64.min(i64::from(hi[i])) + hi_rest),
+                        Bound::Upper,
+                    );
+                }
+                if v64 >= b {
+                    return (
+                        chance_value(exact + wi * v64.max(i64::from(lo[i])) + lo_rest),
+                        Bound::Lower,
+                    );
+                }
+            }
+            exact += wi * v64;
+        }
+        (chance_value(exact), Bound::Exact)
+    }
+
+    /// Star2 probes a decision node only if it has at least `STAR2_MIN_MOVES` moves: with fewer,
+    /// the first move is most of the node, so probing it and then searching the node again
+    /// costs more than the cut-offs it buys (measured on Pig, whose rolls are followed by
+    /// two-move nodes: Star2 searched several times the nodes of Star1 without this rule).
+    fn worth_probing(&mut self) -> bool {
+        let mut buf = std::mem::take(&mut self.moves[MAX_PLY + 1]);
+        buf.clear();
+        self.game.legal_moves(&mut buf);
+        let n = buf.len();
+        self.moves[MAX_PLY + 1] = buf;
+        n >= STAR2_MIN_MOVES
+    }
+
+    /// Search one root move: play it, search the reply with `(alpha, beta)` and undo. With
+    /// `pv`, the line below it is left in `self.pv[1]`.
+    pub(crate) fn root_move(
+        &mut self,
+        mv: G::Move,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        me: Player,
+        pv: bool,
+    ) -> i32 {
+        self.game.play(mv);
+        let phase = self.after_move(depth, crate::score::MAX_EXTENSIONS);
+        let v = self.child(phase, 1, alpha, beta, me, pv);
+        self.game.undo(mv);
+        v
+    }
+
+    /// Count the root node (once per iteration).
+    pub(crate) fn count_root(&mut self) {
+        let _ = self.count_node(0);
+    }
+
+    /// Order root moves once: captures by the hint key, the rest in generation order.
+    pub(crate) fn root_order_key(&self, mv: G::Move) -> i32 {
+        if self.game.is_capture(mv) {
+            CAPTURE_PRIORITY
+                + self
+                    .hints
+                    .capture_order_key(&self.game, mv)
+                    .clamp(-1_000_000, 1_000_000)
+        } else {
+            0
+        }
+    }
+
+    /// Store the root result in the table (its move then leads the next iteration's probes).
+    pub(crate) fn store_root(&self, depth: i32, score: i32, mv: G::Move) {
+        if let Some(tt) = self.shared.tt {
+            let key = self.game.hash_key();
+            tt.store(Entry {
+                key,
+                mv: Some(mv),
+                score,
+                draft: depth as i16,
+                ext: crate::score::MAX_EXTENSIONS,
+                bound: Bound::Exact,
+                age: 0,
+            });
+        }
+    }
+}
+
+/// Chance entries are stored for the first player; convert to and from `view`.
+#[inline]
+fn for_view(score: i32, bound: Bound, view: Player) -> (i32, Bound) {
+    match view {
+        Player::First => (score, bound),
+        Player::Second => (
+            -score,
+            match bound {
+                Bound::Exact => Bound::Exact,
+                Bound::Lower => Bound::Upper,
+                Bound::Upper => Bound::Lower,
+            },
+        ),
+    }
+}
+
+/// Move the highest-keyed move of `moves[i..]` to `i` (selection sort, one step per move
+/// searched: a cut-off early saves sorting the rest).
+#[inline]
+fn pick_best<M>(moves: &mut [M], keys: &mut [i32], i: usize) {
+    let mut best = i;
+    for j in i + 1..moves.len() {
+        if keys[j] > keys[best] {
+            best = j;
+        }
+    }
+    moves.swap(i, best);
+    keys.swap(i, best);
+}
