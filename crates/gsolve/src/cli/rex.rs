@@ -527,7 +527,7 @@ pub fn bench(a: RexBenchArgs, global: &Global) -> CliResult {
         rows.push(bench_positions("random5x5.dat, first 100", &random[..100], 5, threads, a.budget, a.tt_mb, global)?);
         rows.push(bench_positions("5x5 full map (25 openings, all replies)", &openings, 5, threads, a.budget, a.tt_mb, global)?);
     }
-    rows.push(bench_positions("random5x5.dat, all 499", &random, 5, 2, a.budget, a.tt_mb, global)?);
+    rows.push(bench_positions("random5x5.dat, all 500", &random, 5, 2, a.budget, a.tt_mb, global)?);
     if !a.no_6x6 {
         let corner = vec![(vec!["a1".to_string()], None), (vec!["b1".to_string()], None)];
         rows.push(bench_positions("6x6 after a1 / after b1 (all replies)", &corner, 6, 2, a.budget, a.tt_mb, global)?);
