@@ -330,8 +330,13 @@ fn table(a: TableArgs, global: &Global) -> CliResult {
             }
         }
         println!("solved now: {} board(s); table: {} and {}", solved_now.len(), csv_path.display(), md_path.display());
-        for c in &checks {
-            println!("literature check {}: {}", if c.ok { "ok  " } else { "FAIL" }, c.what);
+        println!(
+            "literature checks (rules/rex.md): {} agree, {} disagree",
+            checks.len() - failed.len(),
+            failed.len()
+        );
+        for c in &failed {
+            println!("  DISAGREES: {}", c.what);
         }
     }
     if !mismatches.is_empty() {
