@@ -100,7 +100,12 @@ impl<W: BitWord> HexGeometry<W> {
         let cells = rows.saturating_mul(cols);
         let max = MAX_CELLS.min(W::BITS as usize);
         if rows == 0 || cols == 0 || cells > max {
-            return Err(HexError::BadSize { rows, cols, cells, max });
+            return Err(HexError::BadSize {
+                rows,
+                cols,
+                cells,
+                max,
+            });
         }
         if cols > 26 {
             return Err(HexError::TooWide { rows, cols });
@@ -211,7 +216,7 @@ impl<W: BitWord> HexGeometry<W> {
         let west = (set >> 1) & self.not_right; // (r, c-1)
         let south = set << c; // (r+1, c)
         let north = set >> c; // (r-1, c)
-        // (r-1, c+1): index − (cols − 1); (r+1, c−1): index + (cols − 1).
+                              // (r-1, c+1): index − (cols − 1); (r+1, c−1): index + (cols − 1).
         let north_east = (set >> (c - 1)) & self.not_left;
         let south_west = (set << (c - 1)) & self.not_right;
         (set | east | west | south | north | north_east | south_west) & self.all
@@ -325,7 +330,10 @@ mod tests {
         let a1 = g.parse_cell("a1").unwrap();
         assert_eq!(g.names(g.neighbours(a1)), vec!["b1", "a2"]);
         let c3 = g.parse_cell("c3").unwrap();
-        assert_eq!(g.names(g.neighbours(c3)), vec!["c2", "d2", "b3", "d3", "b4", "c4"]);
+        assert_eq!(
+            g.names(g.neighbours(c3)),
+            vec!["c2", "d2", "b3", "d3", "b4", "c4"]
+        );
         let e5 = g.parse_cell("e5").unwrap();
         assert_eq!(g.neighbours(e5).count(), 2);
         // Obtuse corners have three neighbours.
@@ -354,7 +362,11 @@ mod tests {
     #[test]
     fn connection_tests() {
         let g = HexGeometry::<u64>::new(3, 3).unwrap();
-        let set = |names: &[&str]| names.iter().fold(0u64, |m, n| m | 1 << g.parse_cell(n).unwrap());
+        let set = |names: &[&str]| {
+            names
+                .iter()
+                .fold(0u64, |m, n| m | 1 << g.parse_cell(n).unwrap())
+        };
         assert!(g.joins_top_bottom(set(&["b1", "b2", "b3"])));
         // c1-b2-a3 runs along the short diagonal: connected.
         assert!(g.joins_top_bottom(set(&["c1", "b2", "a3"])));

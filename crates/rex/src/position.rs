@@ -126,7 +126,15 @@ impl<W: BitWord> RexGeometry<W> {
                 [f(hex.top(), hex.bottom()), f(hex.left(), hex.right())]
             })
             .collect();
-        Ok(RexGeometry { hex, valid, edge_black, edge_white, offset, transpose, edge_flags })
+        Ok(RexGeometry {
+            hex,
+            valid,
+            edge_black,
+            edge_white,
+            offset,
+            transpose,
+            edge_flags,
+        })
     }
 
     /// The underlying Hex geometry.
@@ -138,7 +146,11 @@ impl<W: BitWord> RexGeometry<W> {
     #[inline]
     fn towards(&self, set: W, k: usize) -> W {
         let off = self.offset[k];
-        let shifted = if off >= 0 { set >> off as u32 } else { set << (-off) as u32 };
+        let shifted = if off >= 0 {
+            set >> off as u32
+        } else {
+            set << (-off) as u32
+        };
         shifted & self.valid[k]
     }
 
@@ -290,7 +302,10 @@ impl<W: BitWord> RexPosition<W> {
             return Err(RexError::GameOver(colour_name(l).into()));
         }
         if cell as usize >= self.geo.hex.cells() {
-            return Err(RexError::MalformedMove { token: cell.to_string(), why: "no such cell".into() });
+            return Err(RexError::MalformedMove {
+                token: cell.to_string(),
+                why: "no such cell".into(),
+            });
         }
         if !self.empty().has(cell) {
             return Err(RexError::Occupied(self.geo.hex.name(cell)));
@@ -387,7 +402,10 @@ impl<W: BitWord> RexPosition<W> {
     /// The position rotated by 180° (same value, same player to move).
     pub fn rotated(&self) -> Self {
         let mut p = self.clone();
-        p.stones = [self.geo.hex.rotate180(self.stones[0]), self.geo.hex.rotate180(self.stones[1])];
+        p.stones = [
+            self.geo.hex.rotate180(self.stones[0]),
+            self.geo.hex.rotate180(self.stones[1]),
+        ];
         p
     }
 
@@ -397,11 +415,17 @@ impl<W: BitWord> RexPosition<W> {
     fn keys_of(&self, black: W, white: W) -> (u64, u64) {
         let b = black.to_u128();
         let w = white.to_u128();
-        let t = self.to_move.index() as u64 | ((self.rows() as u64) << 8) | ((self.cols() as u64) << 16);
-        let k1 = mix(mix((b as u64) ^ t.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ mix((b >> 64) as u64))
-            ^ mix((w as u64).wrapping_add(0xD6E8_FEB8_6659_FD93) ^ mix((w >> 64) as u64 ^ 0x1234_5678)));
+        let t = self.to_move.index() as u64
+            | ((self.rows() as u64) << 8)
+            | ((self.cols() as u64) << 16);
+        let k1 = mix(mix((b as u64)
+            ^ t.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            ^ mix((b >> 64) as u64))
+            ^ mix((w as u64).wrapping_add(0xD6E8_FEB8_6659_FD93)
+                ^ mix((w >> 64) as u64 ^ 0x1234_5678)));
         let k2 = mix2(
-            (b as u64).rotate_left(17) ^ ((w as u64).wrapping_mul(0xA076_1D64_78BD_642F))
+            (b as u64).rotate_left(17)
+                ^ ((w as u64).wrapping_mul(0xA076_1D64_78BD_642F))
                 ^ mix2((b >> 64) as u64 ^ ((w >> 64) as u64).rotate_left(31) ^ t),
         );
         (k1, k2)
@@ -672,4 +696,3 @@ impl<W: BitWord> ExactGame for RexPosition<W> {
         (k1 ^ (self.swap_legal() as u64), k2)
     }
 }
-

@@ -91,7 +91,10 @@ impl ParityTable {
         let mut table = ParityTable::default();
         let mut saw_header = false;
         for (i, line) in lines {
-            let bad = |why: &str| TableError::Malformed { line: i + 1, why: why.to_string() };
+            let bad = |why: &str| TableError::Malformed {
+                line: i + 1,
+                why: why.to_string(),
+            };
             if line.starts_with('#') || line.trim().is_empty() {
                 continue;
             }
@@ -125,9 +128,19 @@ impl ParityTable {
             if first_player_wins == winning_openings.is_empty() {
                 return Err(bad("winner disagrees with the winning openings"));
             }
-            let nodes = f[5].trim().parse::<u64>().map_err(|_| bad("bad node count"))?;
+            let nodes = f[5]
+                .trim()
+                .parse::<u64>()
+                .map_err(|_| bad("bad node count"))?;
             let seconds = f[6].trim().parse::<f64>().map_err(|_| bad("bad seconds"))?;
-            table.insert(BoardRow { rows, cols, first_player_wins, winning_openings, nodes, seconds });
+            table.insert(BoardRow {
+                rows,
+                cols,
+                first_player_wins,
+                winning_openings,
+                nodes,
+                seconds,
+            });
         }
         Ok(table)
     }
@@ -142,7 +155,11 @@ impl ParityTable {
                 b.rows,
                 b.cols,
                 b.rows * b.cols,
-                if b.first_player_wins { "first" } else { "second" },
+                if b.first_player_wins {
+                    "first"
+                } else {
+                    "second"
+                },
                 b.winning_openings.join(" "),
                 b.nodes,
                 b.seconds
@@ -156,7 +173,9 @@ impl ParityTable {
     pub fn to_markdown(&self, producer: &str) -> String {
         let mut s = String::from("# Rex parity table\n\n");
         let _ = writeln!(s, "Produced by `{producer}`.\n");
-        s.push_str("Black moves first and joins top and bottom; White joins left and right; no swap.\n");
+        s.push_str(
+            "Black moves first and joins top and bottom; White joins left and right; no swap.\n",
+        );
         s.push_str("Every value is solved exactly by `gsolve rex table` (negamax with a transposition table and the\n");
         s.push_str("proven Rex pruning documented in `crates/rex`).\n\n");
         s.push_str("| board | cells | winner | # winning openings | winning openings | nodes | seconds |\n");
@@ -168,9 +187,17 @@ impl ParityTable {
                 b.rows,
                 b.cols,
                 b.rows * b.cols,
-                if b.first_player_wins { "first" } else { "second" },
+                if b.first_player_wins {
+                    "first"
+                } else {
+                    "second"
+                },
                 b.winning_openings.len(),
-                if b.winning_openings.is_empty() { "—".into() } else { b.winning_openings.join(" ") },
+                if b.winning_openings.is_empty() {
+                    "—".into()
+                } else {
+                    b.winning_openings.join(" ")
+                },
                 b.nodes,
                 b.seconds
             );
@@ -202,7 +229,11 @@ pub fn opening_map(b: &BoardRow) -> String {
         let _ = write!(s, "{:>2} ", r + 1);
         for c in 0..b.cols {
             let name = format!("{}{}", (b'a' + c as u8) as char, r + 1);
-            s.push(if b.winning_openings.contains(&name) { 'W' } else { '.' });
+            s.push(if b.winning_openings.contains(&name) {
+                'W'
+            } else {
+                '.'
+            });
             s.push(' ');
         }
         s.push('\n');
@@ -228,14 +259,21 @@ pub fn literature_checks(t: &ParityTable) -> Vec<Check> {
         (1, &[]),
         (2, &["a1", "b2"]),
         (3, &[]),
-        (4, &["a1", "b1", "c1", "d1", "a2", "b2", "d2", "a3", "c3", "d3", "a4", "b4", "c4", "d4"]),
+        (
+            4,
+            &[
+                "a1", "b1", "c1", "d1", "a2", "b2", "d2", "a3", "c3", "d3", "a4", "b4", "c4", "d4",
+            ],
+        ),
         (5, &[]),
     ];
     for b in t.iter() {
         if b.rows == b.cols {
             let n = b.rows;
             out.push(Check {
-                what: format!("{n}x{n}: first player wins iff n is even (Winder, Lagarias–Sleator)"),
+                what: format!(
+                    "{n}x{n}: first player wins iff n is even (Winder, Lagarias–Sleator)"
+                ),
                 ok: b.first_player_wins == (n % 2 == 0),
             });
             if let Some((_, set)) = known.iter().find(|(k, _)| *k == n) {
@@ -244,7 +282,10 @@ pub fn literature_checks(t: &ParityTable) -> Vec<Check> {
                 want.sort();
                 got.sort();
                 out.push(Check {
-                    what: format!("{n}x{n}: winning openings are exactly {{{}}} (rules/rex.md)", set.join(" ")),
+                    what: format!(
+                        "{n}x{n}: winning openings are exactly {{{}}} (rules/rex.md)",
+                        set.join(" ")
+                    ),
                     ok: want == got,
                 });
             }
@@ -280,21 +321,52 @@ mod tests {
             nodes: 7,
             seconds: 0.001,
         });
-        t.insert(BoardRow { rows: 1, cols: 3, first_player_wins: false, winning_openings: vec![], nodes: 1, seconds: 0.0 });
+        t.insert(BoardRow {
+            rows: 1,
+            cols: 3,
+            first_player_wins: false,
+            winning_openings: vec![],
+            nodes: 1,
+            seconds: 0.0,
+        });
         let text = t.to_csv("test");
         let back = ParityTable::from_csv(&text).unwrap();
         assert_eq!(back.get(2, 2), t.get(2, 2));
         assert_eq!(back.get(1, 3).unwrap().winning_openings.len(), 0);
-        assert_eq!(ParityTable::from_csv("rows,cols\n1,2").unwrap_err(), TableError::Foreign);
+        assert_eq!(
+            ParityTable::from_csv("rows,cols\n1,2").unwrap_err(),
+            TableError::Foreign
+        );
         let corrupt = text.replace("a1 b2", "a1 z9");
-        assert!(matches!(ParityTable::from_csv(&corrupt), Err(TableError::Malformed { .. })));
+        assert!(matches!(
+            ParityTable::from_csv(&corrupt),
+            Err(TableError::Malformed { .. })
+        ));
         let truncated = &text[..text.len() - 6];
-        assert!(ParityTable::from_csv(truncated).is_err() || ParityTable::from_csv(truncated).unwrap().get(1, 3).is_none());
+        assert!(
+            ParityTable::from_csv(truncated).is_err()
+                || ParityTable::from_csv(truncated)
+                    .unwrap()
+                    .get(1, 3)
+                    .is_none()
+        );
     }
 
     #[test]
     fn boards_are_listed_by_size() {
         let b = boards_up_to(4);
-        assert_eq!(b, vec![(1, 1), (1, 2), (2, 1), (1, 3), (3, 1), (1, 4), (2, 2), (4, 1)]);
+        assert_eq!(
+            b,
+            vec![
+                (1, 1),
+                (1, 2),
+                (2, 1),
+                (1, 3),
+                (3, 1),
+                (1, 4),
+                (2, 2),
+                (4, 1)
+            ]
+        );
     }
 }

@@ -56,20 +56,34 @@ pub fn parse_suite(text: &str) -> Result<Vec<SuiteLine>, SuiteError> {
         if l.is_empty() || l.starts_with('#') {
             continue;
         }
-        let (moves, winning) =
-            l.split_once(':').ok_or_else(|| SuiteError { line, why: "expected `moves: winning moves`".into() })?;
+        let (moves, winning) = l.split_once(':').ok_or_else(|| SuiteError {
+            line,
+            why: "expected `moves: winning moves`".into(),
+        })?;
         let conv = |s: &str| -> Result<Vec<String>, SuiteError> {
             s.split_whitespace()
-                .map(|c| transpose_name(c).ok_or_else(|| SuiteError { line, why: format!("bad cell {c:?}") }))
+                .map(|c| {
+                    transpose_name(c).ok_or_else(|| SuiteError {
+                        line,
+                        why: format!("bad cell {c:?}"),
+                    })
+                })
                 .collect()
         };
         let moves = conv(moves)?;
         if moves.is_empty() {
-            return Err(SuiteError { line, why: "no moves before the colon".into() });
+            return Err(SuiteError {
+                line,
+                why: "no moves before the colon".into(),
+            });
         }
         let mut winning = conv(winning)?;
         winning.sort();
-        out.push(SuiteLine { line, moves, winning });
+        out.push(SuiteLine {
+            line,
+            moves,
+            winning,
+        });
     }
     Ok(out)
 }

@@ -42,7 +42,11 @@ pub struct SolverConfig {
 
 impl Default for SolverConfig {
     fn default() -> Self {
-        SolverConfig { tt_mb: 1024, threads: 1, split_ply: 8 }
+        SolverConfig {
+            tt_mb: 1024,
+            threads: 1,
+            split_ply: 8,
+        }
     }
 }
 
@@ -96,7 +100,10 @@ impl Table {
     fn new(mb: usize) -> Table {
         let buckets = ((mb.max(1) << 20) / 32).max(1);
         let buckets = 1usize << (usize::BITS - 1 - buckets.leading_zeros());
-        Table { words: zeroed_atomics(buckets * 4), mask: buckets as u64 - 1 }
+        Table {
+            words: zeroed_atomics(buckets * 4),
+            mask: buckets as u64 - 1,
+        }
     }
 
     #[inline]
@@ -120,7 +127,11 @@ impl Table {
         let old = self.words[b + 1].load(Ordering::Relaxed);
         let old_work = (old >> 9) & 0xff;
         // Entry 0 keeps the biggest proof; entry 1 takes everything else.
-        let e = if old == 0 || log_work >= old_work { 0 } else { 1 };
+        let e = if old == 0 || log_work >= old_work {
+            0
+        } else {
+            1
+        };
         self.words[b + 2 * e].store(k2 ^ data, Ordering::Relaxed);
         self.words[b + 2 * e + 1].store(data, Ordering::Relaxed);
     }
@@ -215,7 +226,9 @@ impl<G: ExactGame> Solver<G> {
     /// A solver with its own table and thread pool.
     pub fn new(config: SolverConfig) -> Result<Self, SolverError> {
         if config.threads == 0 {
-            return Err(SolverError::BadConfig("--threads must be at least 1".into()));
+            return Err(SolverError::BadConfig(
+                "--threads must be at least 1".into(),
+            ));
         }
         if config.tt_mb == 0 || config.tt_mb > 1 << 20 {
             return Err(SolverError::BadConfig(format!(
@@ -325,8 +338,14 @@ impl<G: ExactGame> Solver<G> {
             .iter()
             .enumerate()
             .map(|(i, &m)| {
-                let rep = firsts.iter().position(|&j| keys[j] == keys[i]).expect("every class has a representative");
-                MoveValue { mv: m, wins: solved[rep].1 }
+                let rep = firsts
+                    .iter()
+                    .position(|&j| keys[j] == keys[i])
+                    .expect("every class has a representative");
+                MoveValue {
+                    mv: m,
+                    wins: solved[rep].1,
+                }
             })
             .collect()
     }
@@ -370,7 +389,14 @@ impl<G: ExactGame> Solver<G> {
 
     /// Order `moves` by countermove to `prev`, then history, keeping the game's order on ties.
     #[inline]
-    fn order(&self, pos: &G, moves: &mut [G::Move], ply: usize, prev: usize, s: &mut Scratch<G::Move>) {
+    fn order(
+        &self,
+        pos: &G,
+        moves: &mut [G::Move],
+        ply: usize,
+        prev: usize,
+        s: &mut Scratch<G::Move>,
+    ) {
         if moves.len() < 2 {
             return;
         }
@@ -397,7 +423,15 @@ impl<G: ExactGame> Solver<G> {
     }
 
     #[inline]
-    fn reward(&self, pos: &G, m: G::Move, ply: usize, prev: usize, work: u64, s: &mut Scratch<G::Move>) {
+    fn reward(
+        &self,
+        pos: &G,
+        m: G::Move,
+        ply: usize,
+        prev: usize,
+        work: u64,
+        s: &mut Scratch<G::Move>,
+    ) {
         let slot = pos.move_slot(m);
         s.history[(ply & 1) * G::MOVE_SLOTS + slot] += work;
         s.counter[prev] = slot as u32;
@@ -435,7 +469,8 @@ impl<G: ExactGame> Solver<G> {
         self.order(pos, &mut moves, ply, prev, s);
         let mut result = false;
         let mut best_slot = NO_MOVE;
-        let parallel = self.pool.is_some() && (ply as u32) < self.config.split_ply && moves.len() > 2;
+        let parallel =
+            self.pool.is_some() && (ply as u32) < self.config.split_ply && moves.len() > 2;
         if !parallel {
             for (idx, &m) in moves.iter().enumerate() {
                 let slot = pos.move_slot(m);
@@ -468,7 +503,10 @@ impl<G: ExactGame> Solver<G> {
                 result = true;
                 best_slot = 1;
             } else {
-                let here = Cancel { flag: AtomicBool::new(false), parent: cancel };
+                let here = Cancel {
+                    flag: AtomicBool::new(false),
+                    parent: cancel,
+                };
                 let found = moves[1..].par_iter().enumerate().find_map_any(|(idx, &m)| {
                     if self.cancelled(Some(&here)) {
                         return None;

@@ -21,7 +21,11 @@ fn complete_opening_sets_up_to_4x4() {
         .map(|i| board(4, 4).hex().name(i))
         .filter(|n| n != "b3" && n != "c2")
         .collect();
-    assert_eq!(winning_names(&s, &board(4, 4)), { let mut a = all_but; a.sort(); a });
+    assert_eq!(winning_names(&s, &board(4, 4)), {
+        let mut a = all_but;
+        a.sort();
+        a
+    });
 }
 
 #[test]
@@ -51,12 +55,20 @@ fn non_square_boards_farther_sides_win_whoever_starts() {
                 continue;
             }
             // Black's sides are `rows` apart, White's `cols` apart.
-            let farther = if rows > cols { Player::First } else { Player::Second };
+            let farther = if rows > cols {
+                Player::First
+            } else {
+                Player::Second
+            };
             for starter in Player::ALL {
                 let mut pos = board(rows, cols);
                 pos.set_to_move(starter);
                 let starter_wins = s.solve(&pos);
-                assert_eq!(starter_wins, starter == farther, "{rows}x{cols}, {starter:?} starts");
+                assert_eq!(
+                    starter_wins,
+                    starter == farther,
+                    "{rows}x{cols}, {starter:?} starts"
+                );
             }
         }
     }

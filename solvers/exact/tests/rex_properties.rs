@@ -9,14 +9,29 @@ use proptest::prelude::*;
 fn pruned_solver_matches_plain_negamax_on_random_positions() {
     // 3x3, 3x4, 4x3 and 4x4 positions with at most 11 empty cells: every move's value.
     let mut checked = 0;
-    for (rows, cols, stones) in [(3, 3, 0), (3, 3, 2), (3, 4, 2), (4, 3, 3), (4, 4, 6), (4, 4, 5), (2, 5, 0)] {
+    for (rows, cols, stones) in [
+        (3, 3, 0),
+        (3, 3, 2),
+        (3, 4, 2),
+        (4, 3, 3),
+        (4, 4, 6),
+        (4, 4, 5),
+        (2, 5, 0),
+    ] {
         for seed in 0..12u64 {
-            let Some(pos) = random_position(rows, cols, stones, seed) else { continue };
+            let Some(pos) = random_position(rows, cols, stones, seed) else {
+                continue;
+            };
             let s = solver(1);
             for v in s.move_values(&pos) {
                 let mut child = pos.clone();
                 game::Game::play(&mut child, v.mv);
-                assert_eq!(v.wins, !reference_wins(&mut child), "{rows}x{cols} seed {seed}: {:?}\n{pos:?}", v.mv);
+                assert_eq!(
+                    v.wins,
+                    !reference_wins(&mut child),
+                    "{rows}x{cols} seed {seed}: {:?}\n{pos:?}",
+                    v.mv
+                );
                 checked += 1;
             }
         }
@@ -28,10 +43,19 @@ fn pruned_solver_matches_plain_negamax_on_random_positions() {
 fn two_threads_give_the_same_values() {
     let one = solver(1);
     let two = solver(2);
-    assert_eq!(winning_names(&one, &board(4, 4)), winning_names(&two, &board(4, 4)));
+    assert_eq!(
+        winning_names(&one, &board(4, 4)),
+        winning_names(&two, &board(4, 4))
+    );
     for seed in 0..8u64 {
-        let Some(pos) = random_position(5, 5, 7, seed) else { continue };
-        assert_eq!(winning_names(&one, &pos), winning_names(&two, &pos), "seed {seed}\n{pos:?}");
+        let Some(pos) = random_position(5, 5, 7, seed) else {
+            continue;
+        };
+        assert_eq!(
+            winning_names(&one, &pos),
+            winning_names(&two, &pos),
+            "seed {seed}\n{pos:?}"
+        );
     }
 }
 

@@ -14,7 +14,13 @@ fn check_file(name: &str, limit: usize, threads: usize) {
     for l in lines.iter().take(limit) {
         let mut pos = board(5, 5);
         pos.play_list(&l.moves.join(",")).unwrap();
-        assert_eq!(winning_names(&s, &pos), l.winning, "{name} line {}: {:?}", l.line, l.moves);
+        assert_eq!(
+            winning_names(&s, &pos),
+            l.winning,
+            "{name} line {}: {:?}",
+            l.line,
+            l.moves
+        );
     }
 }
 
@@ -25,8 +31,13 @@ fn random_positions_prefix() {
 
 #[test]
 fn suite_files_have_the_documented_sizes() {
-    let o = parse_suite(&std::fs::read_to_string(shared().join("data/solrex/rex5x5opening.dat")).unwrap()).unwrap();
-    let r = parse_suite(&std::fs::read_to_string(shared().join("data/solrex/random5x5.dat")).unwrap()).unwrap();
+    let o = parse_suite(
+        &std::fs::read_to_string(shared().join("data/solrex/rex5x5opening.dat")).unwrap(),
+    )
+    .unwrap();
+    let r =
+        parse_suite(&std::fs::read_to_string(shared().join("data/solrex/random5x5.dat")).unwrap())
+            .unwrap();
     assert_eq!(o.len(), 25);
     // The issue says 499 (the file has 499 newlines); it holds 500 positions, the last
     // without a final newline.

@@ -62,8 +62,10 @@ pub fn progress_bar(global: &Global, len: u64, what: &str) -> ProgressBar {
         bar.set_draw_target(ProgressDrawTarget::hidden());
     }
     bar.set_style(
-        ProgressStyle::with_template("{spinner} {prefix} [{elapsed_precise}] {bar:30} {pos}/{len} {msg}")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        ProgressStyle::with_template(
+            "{spinner} {prefix} [{elapsed_precise}] {bar:30} {pos}/{len} {msg}",
+        )
+        .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
     bar.set_prefix(what.to_string());
     bar

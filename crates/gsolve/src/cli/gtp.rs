@@ -64,7 +64,12 @@ impl GtpEngine {
     pub fn new(benzene: bool, size: usize, opts: &SolverOpts) -> Result<Self, CliError> {
         let pos = Self::board(size, size)?;
         let solver = Solver::new(opts.config()?).map_err(CliError::input)?;
-        Ok(GtpEngine { benzene, pos, history: Vec::new(), solver })
+        Ok(GtpEngine {
+            benzene,
+            pos,
+            history: Vec::new(),
+            solver,
+        })
     }
 
     fn board(rows: usize, cols: usize) -> Result<RexPosition<u64>, CliError> {
@@ -99,7 +104,9 @@ impl GtpEngine {
         } else {
             text.to_string()
         };
-        self.pos.parse_cell(&name).map_err(|e| format!("{e}").replace(&name, text))
+        self.pos
+            .parse_cell(&name)
+            .map_err(|e| format!("{e}").replace(&name, text))
     }
 
     fn cell_name(&self, cell: u32) -> String {
@@ -117,8 +124,13 @@ impl GtpEngine {
         if pos.loser().is_some() {
             return Vec::new();
         }
-        let mut w: Vec<u32> =
-            self.solver.move_values(&pos).iter().filter(|v| v.wins).filter_map(|v| v.mv.as_cell()).collect();
+        let mut w: Vec<u32> = self
+            .solver
+            .move_values(&pos)
+            .iter()
+            .filter(|v| v.wins)
+            .filter_map(|v| v.mv.as_cell())
+            .collect();
         w.sort_by_key(|&c| self.cell_name(c));
         w
     }
@@ -126,7 +138,9 @@ impl GtpEngine {
     /// Execute one command line; `Ok(None)` means quit.
     pub fn execute(&mut self, line: &str) -> Result<Option<String>, String> {
         let mut words = line.split_whitespace();
-        let Some(cmd) = words.next() else { return Ok(Some(String::new())) };
+        let Some(cmd) = words.next() else {
+            return Ok(Some(String::new()));
+        };
         let args: Vec<&str> = words.collect();
         let need = |n: usize| -> Result<(), String> {
             if args.len() < n {
@@ -147,7 +161,10 @@ impl GtpEngine {
             "quit" => Ok(None),
             "boardsize" => {
                 need(1)?;
-                let parse = |s: &str| s.parse::<usize>().map_err(|_| format!("bad board size {s:?}"));
+                let parse = |s: &str| {
+                    s.parse::<usize>()
+                        .map_err(|_| format!("bad board size {s:?}"))
+                };
                 let w = parse(args[0])?;
                 let h = if args.len() > 1 { parse(args[1])? } else { w };
                 // Benzene gives width (columns) then height; transposed in Benzene mode.
@@ -157,7 +174,8 @@ impl GtpEngine {
                 Ok(Some(String::new()))
             }
             "clear_board" => {
-                self.pos = Self::board(self.pos.rows(), self.pos.cols()).map_err(|e| format!("{e:?}"))?;
+                self.pos =
+                    Self::board(self.pos.rows(), self.pos.cols()).map_err(|e| format!("{e:?}"))?;
                 self.history.clear();
                 Ok(Some(String::new()))
             }
@@ -218,7 +236,11 @@ impl GtpEngine {
             "dfpn-solver-find-winning" => {
                 need(1)?;
                 let p = self.colour(args[0])?;
-                let names: Vec<String> = self.winning_moves(p).into_iter().map(|c| self.cell_name(c)).collect();
+                let names: Vec<String> = self
+                    .winning_moves(p)
+                    .into_iter()
+                    .map(|c| self.cell_name(c))
+                    .collect();
                 Ok(Some(names.join(" ")))
             }
             _ => Err(format!("unknown command {cmd:?}")),
@@ -239,7 +261,9 @@ pub fn run(args: GtpArgs, _global: &Global) -> CliResult {
         }
         // An optional numeric id precedes the command.
         let (id, rest) = match line.split_once(char::is_whitespace) {
-            Some((first, rest)) if first.bytes().all(|b| b.is_ascii_digit()) => (first.to_string(), rest.trim()),
+            Some((first, rest)) if first.bytes().all(|b| b.is_ascii_digit()) => {
+                (first.to_string(), rest.trim())
+            }
             _ if line.bytes().all(|b| b.is_ascii_digit()) => (line.clone(), ""),
             _ => (String::new(), line.as_str()),
         };
@@ -249,7 +273,11 @@ pub fn run(args: GtpArgs, _global: &Global) -> CliResult {
             Ok(None) => ('=', String::new(), true),
             Err(e) => ('?', e, false),
         };
-        let sep = if text.is_empty() || text.starts_with('\n') { "" } else { " " };
+        let sep = if text.is_empty() || text.starts_with('\n') {
+            ""
+        } else {
+            " "
+        };
         write!(out, "{mark}{id}{sep}{text}\n\n").map_err(CliError::runtime)?;
         out.flush().map_err(CliError::runtime)?;
         if quit {
@@ -264,7 +292,15 @@ mod tests {
     use super::*;
 
     fn engine(benzene: bool) -> GtpEngine {
-        GtpEngine::new(benzene, 3, &SolverOpts { threads: 1, tt_mb: 16 }).unwrap()
+        GtpEngine::new(
+            benzene,
+            3,
+            &SolverOpts {
+                threads: 1,
+                tt_mb: 16,
+            },
+        )
+        .unwrap()
     }
 
     #[test]
@@ -272,8 +308,16 @@ mod tests {
         let mut e = engine(false);
         assert_eq!(e.execute("name").unwrap().unwrap(), "gsolve");
         assert_eq!(e.execute("boardsize 2").unwrap().unwrap(), "");
-        assert_eq!(e.execute("dfpn-solver-find-winning black").unwrap().unwrap(), "a1 b2");
-        assert_eq!(e.execute("dfpn-solve-state black").unwrap().unwrap(), "black");
+        assert_eq!(
+            e.execute("dfpn-solver-find-winning black")
+                .unwrap()
+                .unwrap(),
+            "a1 b2"
+        );
+        assert_eq!(
+            e.execute("dfpn-solve-state black").unwrap().unwrap(),
+            "black"
+        );
         assert!(e.execute("play black z9").is_err());
         assert!(e.execute("play purple a1").is_err());
         assert!(e.execute("frobnicate").is_err());
@@ -289,11 +333,19 @@ mod tests {
         // transposes of ours (a1, b2 are fixed by the transposition).
         let mut e = engine(true);
         e.execute("boardsize 2").unwrap();
-        assert_eq!(e.execute("dfpn-solver-find-winning white").unwrap().unwrap(), "a1 b2");
+        assert_eq!(
+            e.execute("dfpn-solver-find-winning white")
+                .unwrap()
+                .unwrap(),
+            "a1 b2"
+        );
         // In Benzene's colours a white chain a1-b1... joins west-east: after white a1 b1 it has lost.
         e.execute("play white a1").unwrap();
         e.execute("play black a2").unwrap();
         e.execute("play white b1").unwrap();
-        assert_eq!(e.execute("dfpn-solve-state black").unwrap().unwrap(), "black");
+        assert_eq!(
+            e.execute("dfpn-solve-state black").unwrap().unwrap(),
+            "black"
+        );
     }
 }

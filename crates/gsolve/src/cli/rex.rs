@@ -65,12 +65,22 @@ impl SolverOpts {
     /// The solver settings, checked.
     pub fn config(&self) -> Result<SolverConfig, CliError> {
         if self.threads == 0 || self.threads > 256 {
-            return Err(CliError::input(format!("--threads {} must be between 1 and 256", self.threads)));
+            return Err(CliError::input(format!(
+                "--threads {} must be between 1 and 256",
+                self.threads
+            )));
         }
         if self.tt_mb == 0 || self.tt_mb > 1 << 20 {
-            return Err(CliError::input(format!("--tt-mb {} must be between 1 and 1048576", self.tt_mb)));
+            return Err(CliError::input(format!(
+                "--tt-mb {} must be between 1 and 1048576",
+                self.tt_mb
+            )));
         }
-        Ok(SolverConfig { tt_mb: self.tt_mb, threads: self.threads, ..SolverConfig::default() })
+        Ok(SolverConfig {
+            tt_mb: self.tt_mb,
+            threads: self.threads,
+            ..SolverConfig::default()
+        })
     }
 }
 
@@ -127,7 +137,10 @@ pub fn run_default(global: &Global) -> CliResult {
             max_cells: 20,
             out: PathBuf::from("results/rex"),
             verify: true,
-            solver: SolverOpts { threads: 2, tt_mb: 512 },
+            solver: SolverOpts {
+                threads: 2,
+                tt_mb: 512,
+            },
         },
         global,
     )
@@ -142,7 +155,9 @@ fn size_arg(text: &str) -> Result<(usize, usize), CliError> {
         )));
     }
     if cols > 26 {
-        return Err(CliError::input(format!("board {rows}x{cols}: at most 26 columns")));
+        return Err(CliError::input(format!(
+            "board {rows}x{cols}: at most 26 columns"
+        )));
     }
     Ok((rows, cols))
 }
@@ -157,7 +172,13 @@ fn solve(a: SolveArgs, global: &Global) -> CliResult {
     }
 }
 
-fn solve_on<W: BitWord>(rows: usize, cols: usize, a: &SolveArgs, config: SolverConfig, global: &Global) -> CliResult {
+fn solve_on<W: BitWord>(
+    rows: usize,
+    cols: usize,
+    a: &SolveArgs,
+    config: SolverConfig,
+    global: &Global,
+) -> CliResult {
     let mut pos = RexPosition::<W>::new(rows, cols).map_err(CliError::input)?;
     pos = pos.with_swap(a.swap).map_err(CliError::input)?;
     pos.play_list(&a.moves).map_err(CliError::input)?;
@@ -175,9 +196,17 @@ fn solve_on<W: BitWord>(rows: usize, cols: usize, a: &SolveArgs, config: SolverC
     } else {
         (solver.solve(&pos), Vec::new())
     };
-    let pv = if over.is_none() { solver.principal_variation(&pos, 200) } else { Vec::new() };
+    let pv = if over.is_none() {
+        solver.principal_variation(&pos, 200)
+    } else {
+        Vec::new()
+    };
     let elapsed = start.elapsed().as_secs_f64();
-    let winning: Vec<String> = values.iter().filter(|v| v.wins).map(|v| pos.move_name(v.mv)).collect();
+    let winning: Vec<String> = values
+        .iter()
+        .filter(|v| v.wins)
+        .map(|v| pos.move_name(v.mv))
+        .collect();
     let pv_text = pv_names(&pos, &pv);
     let side = rex_colour(to_move);
     if global.json {
@@ -201,10 +230,23 @@ fn solve_on<W: BitWord>(rows: usize, cols: usize, a: &SolveArgs, config: SolverC
         println!("{}", pos.to_text());
         println!("{side} to move {}", if wins { "wins" } else { "loses" });
         if a.all {
-            println!("winning moves ({}): {}", winning.len(), if winning.is_empty() { "none".into() } else { winning.join(" ") });
+            println!(
+                "winning moves ({}): {}",
+                winning.len(),
+                if winning.is_empty() {
+                    "none".into()
+                } else {
+                    winning.join(" ")
+                }
+            );
         }
         println!("principal variation: {}", pv_text.join(" "));
-        println!("nodes {}  time {:.3} s  threads {}", solver.nodes(), elapsed, a.solver.threads);
+        println!(
+            "nodes {}  time {:.3} s  threads {}",
+            solver.nodes(),
+            elapsed,
+            a.solver.threads
+        );
     }
     Ok(())
 }
@@ -228,7 +270,11 @@ fn rex_colour(p: Player) -> &'static str {
 }
 
 /// Solve the empty `rows × cols` board: the value of every opening.
-pub fn solve_board(rows: usize, cols: usize, solver_opts: &SolverOpts) -> Result<BoardRow, CliError> {
+pub fn solve_board(
+    rows: usize,
+    cols: usize,
+    solver_opts: &SolverOpts,
+) -> Result<BoardRow, CliError> {
     let config = solver_opts.config()?;
     if rows * cols <= 64 {
         Ok(solve_board_on::<u64>(rows, cols, config)?)
@@ -237,12 +283,20 @@ pub fn solve_board(rows: usize, cols: usize, solver_opts: &SolverOpts) -> Result
     }
 }
 
-fn solve_board_on<W: BitWord>(rows: usize, cols: usize, config: SolverConfig) -> Result<BoardRow, CliError> {
+fn solve_board_on<W: BitWord>(
+    rows: usize,
+    cols: usize,
+    config: SolverConfig,
+) -> Result<BoardRow, CliError> {
     let pos = RexPosition::<W>::new(rows, cols).map_err(CliError::input)?;
     let solver = Solver::<RexPosition<W>>::new(config).map_err(CliError::input)?;
     let start = Instant::now();
     let values = solver.move_values(&pos);
-    let winning: Vec<String> = values.iter().filter(|v| v.wins).map(|v| pos.move_name(v.mv)).collect();
+    let winning: Vec<String> = values
+        .iter()
+        .filter(|v| v.wins)
+        .map(|v| pos.move_name(v.mv))
+        .collect();
     let _ = pos.canonical_keys();
     Ok(BoardRow {
         rows,
@@ -256,7 +310,10 @@ fn solve_board_on<W: BitWord>(rows: usize, cols: usize, config: SolverConfig) ->
 
 fn table(a: TableArgs, global: &Global) -> CliResult {
     if a.max_cells == 0 || a.max_cells > 121 {
-        return Err(CliError::input(format!("--max-cells {} must be between 1 and 121", a.max_cells)));
+        return Err(CliError::input(format!(
+            "--max-cells {} must be between 1 and 121",
+            a.max_cells
+        )));
     }
     a.solver.config()?;
     let csv_path = a.out.join("parity.csv");
@@ -275,7 +332,9 @@ fn table(a: TableArgs, global: &Global) -> CliResult {
         }
         let row = solve_board(rows, cols, &a.solver)?;
         if let Some(old) = existing {
-            if old.first_player_wins != row.first_player_wins || old.winning_openings != row.winning_openings {
+            if old.first_player_wins != row.first_player_wins
+                || old.winning_openings != row.winning_openings
+            {
                 mismatches.push(format!(
                     "{rows}x{cols}: stored {:?}, solved {:?}",
                     old.winning_openings, row.winning_openings
@@ -315,21 +374,37 @@ fn table(a: TableArgs, global: &Global) -> CliResult {
             "mismatches": mismatches,
         }));
     } else {
-        println!("{:<7} {:>5}  {:<6}  {:>12} {:>9}  winning first moves", "board", "cells", "winner", "nodes", "seconds");
+        println!(
+            "{:<7} {:>5}  {:<6}  {:>12} {:>9}  winning first moves",
+            "board", "cells", "winner", "nodes", "seconds"
+        );
         for &(r, c) in &boards {
             if let Some(b) = table.get(r, c) {
                 println!(
                     "{:<7} {:>5}  {:<6}  {:>12} {:>9.3}  {}",
                     format!("{r}x{c}"),
                     r * c,
-                    if b.first_player_wins { "first" } else { "second" },
+                    if b.first_player_wins {
+                        "first"
+                    } else {
+                        "second"
+                    },
                     b.nodes,
                     b.seconds,
-                    if b.winning_openings.is_empty() { "none".to_string() } else { b.winning_openings.join(" ") }
+                    if b.winning_openings.is_empty() {
+                        "none".to_string()
+                    } else {
+                        b.winning_openings.join(" ")
+                    }
                 );
             }
         }
-        println!("solved now: {} board(s); table: {} and {}", solved_now.len(), csv_path.display(), md_path.display());
+        println!(
+            "solved now: {} board(s); table: {} and {}",
+            solved_now.len(),
+            csv_path.display(),
+            md_path.display()
+        );
         println!(
             "literature checks (rules/rex.md): {} agree, {} disagree",
             checks.len() - failed.len(),
@@ -347,22 +422,36 @@ fn table(a: TableArgs, global: &Global) -> CliResult {
         )));
     }
     if !failed.is_empty() {
-        return Err(CliError::runtime(format!("{} literature check(s) failed", failed.len())));
+        return Err(CliError::runtime(format!(
+            "{} literature check(s) failed",
+            failed.len()
+        )));
     }
     Ok(())
 }
 
 fn load_table(path: &Path) -> Result<ParityTable, CliError> {
     match std::fs::read_to_string(path) {
-        Ok(text) => ParityTable::from_csv(&text)
-            .map_err(|e| CliError::input(format!("{}: {e} (not overwritten; move it away to start afresh)", path.display()))),
+        Ok(text) => ParityTable::from_csv(&text).map_err(|e| {
+            CliError::input(format!(
+                "{}: {e} (not overwritten; move it away to start afresh)",
+                path.display()
+            ))
+        }),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(ParityTable::default()),
-        Err(e) => Err(CliError::runtime(format!("cannot read {}: {e}", path.display()))),
+        Err(e) => Err(CliError::runtime(format!(
+            "cannot read {}: {e}",
+            path.display()
+        ))),
     }
 }
 
 fn save_table(table: &ParityTable, csv: &Path, md: &Path) -> CliResult {
-    let producer = format!("{} ({})", super::common::command_line(), super::common::toolkit_version());
+    let producer = format!(
+        "{} ({})",
+        super::common::command_line(),
+        super::common::toolkit_version()
+    );
     super::common::write_atomic(csv, table.to_csv(&producer).as_bytes())?;
     super::common::write_atomic(md, table.to_markdown(&producer).as_bytes())
 }
@@ -381,13 +470,22 @@ pub struct SuiteReport {
 }
 
 /// Solve every line of a suite file and compare the winning-move sets.
-pub fn run_suite(file: &Path, size: &str, limit: Option<usize>, opts: &SolverOpts) -> Result<SuiteReport, CliError> {
+pub fn run_suite(
+    file: &Path,
+    size: &str,
+    limit: Option<usize>,
+    opts: &SolverOpts,
+) -> Result<SuiteReport, CliError> {
     let (rows, cols) = size_arg(size)?;
     if rows * cols > 64 {
-        return Err(CliError::input("suites are supported on boards of at most 64 cells"));
+        return Err(CliError::input(
+            "suites are supported on boards of at most 64 cells",
+        ));
     }
-    let text = std::fs::read_to_string(file).map_err(|e| CliError::input(format!("cannot read {}: {e}", file.display())))?;
-    let lines = rex::solrex::parse_suite(&text).map_err(|e| CliError::input(format!("{}: {e}", file.display())))?;
+    let text = std::fs::read_to_string(file)
+        .map_err(|e| CliError::input(format!("cannot read {}: {e}", file.display())))?;
+    let lines = rex::solrex::parse_suite(&text)
+        .map_err(|e| CliError::input(format!("{}: {e}", file.display())))?;
     let lines = &lines[..limit.unwrap_or(usize::MAX).min(lines.len())];
     let solver = Solver::<RexPosition<u64>>::new(opts.config()?).map_err(CliError::input)?;
     let start = Instant::now();
@@ -396,14 +494,23 @@ pub fn run_suite(file: &Path, size: &str, limit: Option<usize>, opts: &SolverOpt
         let mut pos = RexPosition::<u64>::new(rows, cols).map_err(CliError::input)?;
         pos.play_list(&l.moves.join(","))
             .map_err(|e| CliError::input(format!("{} line {}: {e}", file.display(), l.line)))?;
-        let mut found: Vec<String> =
-            solver.move_values(&pos).iter().filter(|v| v.wins).map(|v| pos.move_name(v.mv)).collect();
+        let mut found: Vec<String> = solver
+            .move_values(&pos)
+            .iter()
+            .filter(|v| v.wins)
+            .map(|v| pos.move_name(v.mv))
+            .collect();
         found.sort();
         if found != l.winning {
             mismatches.push((l.line, l.winning.clone(), found));
         }
     }
-    Ok(SuiteReport { checked: lines.len(), mismatches, nodes: solver.nodes(), seconds: start.elapsed().as_secs_f64() })
+    Ok(SuiteReport {
+        checked: lines.len(),
+        mismatches,
+        nodes: solver.nodes(),
+        seconds: start.elapsed().as_secs_f64(),
+    })
 }
 
 fn suite(a: SuiteArgs, global: &Global) -> CliResult {
@@ -419,16 +526,29 @@ fn suite(a: SuiteArgs, global: &Global) -> CliResult {
             "threads": a.solver.threads,
         }));
     } else {
-        println!("{}: {} positions, {} match, {} differ", a.file.display(), r.checked, r.checked - r.mismatches.len(), r.mismatches.len());
+        println!(
+            "{}: {} positions, {} match, {} differ",
+            a.file.display(),
+            r.checked,
+            r.checked - r.mismatches.len(),
+            r.mismatches.len()
+        );
         for (l, e, f) in &r.mismatches {
             println!("  line {l}: expected {} found {}", e.join(" "), f.join(" "));
         }
-        println!("nodes {}  time {:.3} s  threads {}", r.nodes, r.seconds, a.solver.threads);
+        println!(
+            "nodes {}  time {:.3} s  threads {}",
+            r.nodes, r.seconds, a.solver.threads
+        );
     }
     if r.mismatches.is_empty() {
         Ok(())
     } else {
-        Err(CliError::runtime(format!("{} position(s) differ from {}", r.mismatches.len(), a.file.display())))
+        Err(CliError::runtime(format!(
+            "{} position(s) differ from {}",
+            r.mismatches.len(),
+            a.file.display()
+        )))
     }
 }
 
@@ -475,18 +595,30 @@ fn bench_positions(
     tt_mb: usize,
     global: &Global,
 ) -> Result<BenchRow, CliError> {
-    let mut solver =
-        Solver::<RexPosition<u64>>::new(SolverConfig { tt_mb, threads, ..SolverConfig::default() }).map_err(CliError::input)?;
+    let mut solver = Solver::<RexPosition<u64>>::new(SolverConfig {
+        tt_mb,
+        threads,
+        ..SolverConfig::default()
+    })
+    .map_err(CliError::input)?;
     let start = Instant::now();
     solver.set_deadline(Some(start + std::time::Duration::from_secs_f64(budget)));
-    let bar = progress_bar(global, positions.len() as u64, &format!("{item} ({threads} thr)"));
+    let bar = progress_bar(
+        global,
+        positions.len() as u64,
+        &format!("{item} ({threads} thr)"),
+    );
     let mut done = 0;
     let mut all_match = true;
     for (moves, expected) in positions {
         let mut pos = RexPosition::<u64>::new(rows, rows).map_err(CliError::input)?;
         pos.play_list(&moves.join(",")).map_err(CliError::input)?;
-        let mut found: Vec<String> =
-            solver.move_values(&pos).iter().filter(|v| v.wins).map(|v| pos.move_name(v.mv)).collect();
+        let mut found: Vec<String> = solver
+            .move_values(&pos)
+            .iter()
+            .filter(|v| v.wins)
+            .map(|v| pos.move_name(v.mv))
+            .collect();
         if solver.stopped() {
             break;
         }
@@ -514,28 +646,78 @@ fn bench_positions(
 /// threads, written to results/rex/bench.md with the command that produced it.
 pub fn bench(a: RexBenchArgs, global: &Global) -> CliResult {
     if !(a.budget > 0.0 && a.budget.is_finite()) {
-        return Err(CliError::input(format!("--budget {} must be a positive number of seconds", a.budget)));
+        return Err(CliError::input(format!(
+            "--budget {} must be a positive number of seconds",
+            a.budget
+        )));
     }
     let read = |name: &str| -> Result<Vec<(Vec<String>, Option<Vec<String>>)>, CliError> {
         let path = a.suite_dir.join(name);
         let text = std::fs::read_to_string(&path)
             .map_err(|e| CliError::input(format!("cannot read {}: {e}", path.display())))?;
-        let lines = rex::solrex::parse_suite(&text).map_err(|e| CliError::input(format!("{}: {e}", path.display())))?;
-        Ok(lines.into_iter().map(|l| (l.moves, Some(l.winning))).collect())
+        let lines = rex::solrex::parse_suite(&text)
+            .map_err(|e| CliError::input(format!("{}: {e}", path.display())))?;
+        Ok(lines
+            .into_iter()
+            .map(|l| (l.moves, Some(l.winning)))
+            .collect())
     };
     let openings = read("rex5x5opening.dat")?;
     let random = read("random5x5.dat")?;
     let empty4 = vec![(Vec::new(), None)];
     let mut rows = Vec::new();
     for threads in [1, 2] {
-        rows.push(bench_positions("4x4 full map (all 16 openings)", &empty4, 4, threads, a.budget, a.tt_mb, global)?);
-        rows.push(bench_positions("random5x5.dat, first 100", &random[..100], 5, threads, a.budget, a.tt_mb, global)?);
-        rows.push(bench_positions("5x5 full map (25 openings, all replies)", &openings, 5, threads, a.budget, a.tt_mb, global)?);
+        rows.push(bench_positions(
+            "4x4 full map (all 16 openings)",
+            &empty4,
+            4,
+            threads,
+            a.budget,
+            a.tt_mb,
+            global,
+        )?);
+        rows.push(bench_positions(
+            "random5x5.dat, first 100",
+            &random[..100],
+            5,
+            threads,
+            a.budget,
+            a.tt_mb,
+            global,
+        )?);
+        rows.push(bench_positions(
+            "5x5 full map (25 openings, all replies)",
+            &openings,
+            5,
+            threads,
+            a.budget,
+            a.tt_mb,
+            global,
+        )?);
     }
-    rows.push(bench_positions("random5x5.dat, all 500", &random, 5, 2, a.budget, a.tt_mb, global)?);
+    rows.push(bench_positions(
+        "random5x5.dat, all 500",
+        &random,
+        5,
+        2,
+        a.budget,
+        a.tt_mb,
+        global,
+    )?);
     if !a.no_6x6 {
-        let corner = vec![(vec!["a1".to_string()], None), (vec!["b1".to_string()], None)];
-        rows.push(bench_positions("6x6 after a1 / after b1 (all replies)", &corner, 6, 2, a.budget, a.tt_mb, global)?);
+        let corner = vec![
+            (vec!["a1".to_string()], None),
+            (vec!["b1".to_string()], None),
+        ];
+        rows.push(bench_positions(
+            "6x6 after a1 / after b1 (all replies)",
+            &corner,
+            6,
+            2,
+            a.budget,
+            a.tt_mb,
+            global,
+        )?);
     }
     let md = bench_markdown(&rows, &a);
     super::common::write_atomic(&a.out, md.as_bytes())?;
@@ -550,21 +732,43 @@ pub fn bench(a: RexBenchArgs, global: &Global) -> CliResult {
 fn bench_markdown(rows: &[BenchRow], a: &RexBenchArgs) -> String {
     use std::fmt::Write as _;
     let mut s = String::from("# Rex solver benchmark\n\n");
-    let _ = writeln!(s, "Produced by `{}` ({}), budget {} s per item, table {} MiB.", super::common::command_line(), super::common::toolkit_version(), a.budget, a.tt_mb);
+    let _ = writeln!(
+        s,
+        "Produced by `{}` ({}), budget {} s per item, table {} MiB.",
+        super::common::command_line(),
+        super::common::toolkit_version(),
+        a.budget,
+        a.tt_mb
+    );
     let _ = writeln!(s, "Machine: {} logical CPUs. Every item compares each winning-move set with the Solrex file where there is one.\n", std::thread::available_parallelism().map(|n| n.get()).unwrap_or(0));
     s.push_str("| item | threads | done | complete | matches Solrex | nodes | seconds | nodes/s |\n|---|---:|---:|---|---|---:|---:|---:|\n");
     for r in rows {
         let _ = writeln!(
             s,
             "| {} | {} | {}/{} | {} | {} | {} | {:.2} | {:.0} |",
-            r.item, r.threads, r.done, r.total, if r.complete { "yes" } else { "**no (budget)**" },
-            if r.all_match { "yes" } else { "**NO**" }, r.nodes, r.seconds, r.nodes as f64 / r.seconds.max(1e-9)
+            r.item,
+            r.threads,
+            r.done,
+            r.total,
+            if r.complete { "yes" } else { "**no (budget)**" },
+            if r.all_match { "yes" } else { "**NO**" },
+            r.nodes,
+            r.seconds,
+            r.nodes as f64 / r.seconds.max(1e-9)
         );
     }
     s.push_str("\n## 2-thread speed-up (same work, complete items)\n\n");
     for r1 in rows.iter().filter(|r| r.threads == 1 && r.complete) {
-        if let Some(r2) = rows.iter().find(|r| r.threads == 2 && r.item == r1.item && r.complete) {
-            let _ = writeln!(s, "- {}: {:.2}x", r1.item, r1.seconds / r2.seconds.max(1e-9));
+        if let Some(r2) = rows
+            .iter()
+            .find(|r| r.threads == 2 && r.item == r1.item && r.complete)
+        {
+            let _ = writeln!(
+                s,
+                "- {}: {:.2}x",
+                r1.item,
+                r1.seconds / r2.seconds.max(1e-9)
+            );
         }
     }
     s

@@ -12,12 +12,21 @@ use std::path::PathBuf;
 /// The shared/ folder beside the repository.
 pub fn shared() -> PathBuf {
     let p = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared"));
-    assert!(p.exists(), "shared/ not found at {} (it must sit beside the repository)", p.display());
+    assert!(
+        p.exists(),
+        "shared/ not found at {} (it must sit beside the repository)",
+        p.display()
+    );
     p
 }
 
 pub fn solver(threads: usize) -> Solver<RexPosition<u64>> {
-    Solver::new(SolverConfig { tt_mb: 64, threads, ..SolverConfig::default() }).unwrap()
+    Solver::new(SolverConfig {
+        tt_mb: 64,
+        threads,
+        ..SolverConfig::default()
+    })
+    .unwrap()
 }
 
 pub fn board(rows: usize, cols: usize) -> RexPosition<u64> {
@@ -44,7 +53,12 @@ pub fn reference_wins(pos: &mut RexPosition<u64>) -> bool {
 
 /// A random non-terminal position with `stones` stones played alternately from the empty
 /// board (Black first), or `None` if the random game ended.
-pub fn random_position(rows: usize, cols: usize, stones: usize, seed: u64) -> Option<RexPosition<u64>> {
+pub fn random_position(
+    rows: usize,
+    cols: usize,
+    stones: usize,
+    seed: u64,
+) -> Option<RexPosition<u64>> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut pos = board(rows, cols);
     let mut moves = Vec::new();
@@ -62,7 +76,12 @@ pub fn random_position(rows: usize, cols: usize, stones: usize, seed: u64) -> Op
 
 /// Names of the winning moves of the player to move, sorted.
 pub fn winning_names(s: &Solver<RexPosition<u64>>, pos: &RexPosition<u64>) -> Vec<String> {
-    let mut v: Vec<String> = s.move_values(pos).iter().filter(|v| v.wins).map(|v| pos.move_name(v.mv)).collect();
+    let mut v: Vec<String> = s
+        .move_values(pos)
+        .iter()
+        .filter(|v| v.wins)
+        .map(|v| pos.move_name(v.mv))
+        .collect();
     v.sort();
     v
 }
