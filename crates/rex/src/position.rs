@@ -631,7 +631,7 @@ impl<W: BitWord> ExactGame for RexPosition<W> {
         // all of their share never will, so the other one must (a full board has a chain).
         let e = empty.count();
         if !self.swap_legal() {
-            let (mine, theirs) = ((e + 1) / 2, e / 2);
+            let (mine, theirs) = (e.div_ceil(2), e / 2);
             if self.cells_needed(me.other(), theirs).is_none() {
                 return Some(false);
             }

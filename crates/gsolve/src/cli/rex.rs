@@ -572,6 +572,9 @@ pub struct RexBenchArgs {
     no_6x6: bool,
 }
 
+/// Moves from the empty board and, where known, the expected winning moves.
+type BenchPosition = (Vec<String>, Option<Vec<String>>);
+
 /// One benchmark measurement.
 #[derive(Debug, Clone, serde::Serialize)]
 struct BenchRow {
@@ -588,7 +591,7 @@ struct BenchRow {
 /// Solve `positions` (moves, expected winning set or `None`) one by one until the budget ends.
 fn bench_positions(
     item: &str,
-    positions: &[(Vec<String>, Option<Vec<String>>)],
+    positions: &[BenchPosition],
     rows: usize,
     threads: usize,
     budget: f64,
@@ -651,7 +654,7 @@ pub fn bench(a: RexBenchArgs, global: &Global) -> CliResult {
             a.budget
         )));
     }
-    let read = |name: &str| -> Result<Vec<(Vec<String>, Option<Vec<String>>)>, CliError> {
+    let read = |name: &str| -> Result<Vec<BenchPosition>, CliError> {
         let path = a.suite_dir.join(name);
         let text = std::fs::read_to_string(&path)
             .map_err(|e| CliError::input(format!("cannot read {}: {e}", path.display())))?;
