@@ -1,0 +1,98 @@
+//! The Rex command line end to end: JSON output, exit codes on bad input, resumable tables
+//! that never overwrite a foreign file.
+
+use std::process::Command;
+
+fn gsolve(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_gsolve")).args(args).output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn solve_prints_one_json_object() {
+    let (code, out, _) = gsolve(&["rex", "solve", "--size", "3x3", "--moves", "b2", "--all", "--json", "--tt-mb", "8"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(v["to_move"], "white");
+    // 3x3 is a second-player win: after b2 White has winning replies.
+    assert_eq!(v["result"], "win");
+    assert!(!v["winning_moves"].as_array().unwrap().is_empty());
+    assert!(v["nodes"].as_u64().unwrap() > 0);
+    assert!(v["principal_variation"].as_array().is_some());
+}
+
+#[test]
+fn bad_input_exits_2_naming_it() {
+    for (args, needle) in [
+        (vec!["rex", "solve", "--size", "12x11"], "12x11"),
+        (vec!["rex", "solve", "--size", "0x3"], "0x3"),
+        (vec!["rex", "solve", "--size", "5y5"], "5y5"),
+        (vec!["rex", "solve", "--size", "3x3", "--moves", "a1,z9"], "z9"),
+        (vec!["rex", "solve", "--size", "3x3", "--moves", "a1,a1"], "a1"),
+        (vec!["rex", "solve", "--size", "3x3", "--moves", "a1;b2"], "a1;b2"),
+        // a1 a2 a3 is a Black chain on 3x3 once White has played elsewhere.
+        (vec!["rex", "solve", "--size", "3x3", "--moves", "a1,c1,a2,c2,a3,b3"], "over"),
+        (vec!["rex", "solve", "--size", "3x3", "--threads", "0"], "threads"),
+        (vec!["rex", "table", "--max-cells", "0"], "max-cells"),
+        (vec!["rex", "solve", "--size", "4x3", "--swap"], "swap"),
+    ] {
+        let (code, _, err) = gsolve(&args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(err.contains(needle), "{args:?}: {err}");
+    }
+    let (code, out, _) = gsolve(&["rex", "solve", "--size", "99x99", "--json"]);
+    assert_eq!(code, 2);
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(v["exit_code"], 2);
+}
+
+#[test]
+fn table_is_resumable_and_refuses_foreign_files() {
+    let dir = std::env::temp_dir().join(format!("gsolve-rex-table-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let d = dir.to_str().unwrap();
+    let (code, out, _) = gsolve(&["rex", "table", "--max-cells", "9", "--out", d, "--json", "--tt-mb", "8"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(v["solved_now"].as_array().unwrap().len(), 23);
+    assert!(v["literature_checks"].as_array().unwrap().iter().all(|c| c["ok"] == true));
+    // Rerun: everything is skipped.
+    let (_, out, _) = gsolve(&["rex", "table", "--max-cells", "9", "--out", d, "--json", "--tt-mb", "8"]);
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(v["solved_now"].as_array().unwrap().len(), 0);
+    // A foreign CSV is refused and left untouched.
+    let csv = dir.join("parity.csv");
+    std::fs::write(&csv, "rows,cols\n1,1\n").unwrap();
+    let (code, _, err) = gsolve(&["rex", "table", "--max-cells", "4", "--out", d]);
+    assert_eq!(code, 2, "{err}");
+    assert_eq!(std::fs::read_to_string(&csv).unwrap(), "rows,cols\n1,1\n");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn gtp_session_over_stdin() {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gsolve"))
+        .args(["gtp", "--benzene", "--tt-mb", "8"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .as_mut()
+        .unwrap()
+        .write_all(b"1 boardsize 4\n2 dfpn-solver-find-winning white\nbogus\nplay white a1\n3 dfpn-solve-state black\nquit\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("=1\n\n"), "{text}");
+    // Benzene's colours on 4x4: every opening wins but the transposes of b3 and c2 (c2, b3).
+    assert!(text.contains("=2 a1 a2 a3 a4 b1 b2 b4 c1 c3 c4 d1 d2 d3 d4\n\n"), "{text}");
+    assert!(text.contains("? unknown command"), "{text}");
+    assert!(text.contains("=3 "), "{text}");
+}
