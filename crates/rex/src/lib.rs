@@ -24,6 +24,26 @@
 //! plays one only when every empty cell is such a cell (then the mover has lost). They are found
 //! by two flood fills (cells touching both the top-connected and the bottom-connected part).
 //!
+//! *Forbidden cells* (Lagarias–Sleator's lemma, generalised). A player A with a suicide cell f
+//! loses if A makes the last move of the fill-up: the opponent never plays f (there is always
+//! another empty cell on the opponent's turn), so f ends up A's and A's chain is on the full
+//! board. With two suicide cells A loses whoever moves last: the opponent avoids both, and if A
+//! never took one, they are the last two empty cells, on A's turn.
+//!
+//! *Counting.* The mover fills ⌈e/2⌉ of the e empty cells and the opponent ⌊e/2⌋; a player who
+//! needs more empty cells than their share to join their sides never joins them, so the other
+//! player does (a 0-1 breadth-first search on the bitboards gives the number needed).
+//!
+//! *Domination.* For the mover, a cell y is at least as good as a cell x if, for one of the
+//! players P, every neighbour of y that could carry a chain of P (an empty cell or a stone of P,
+//! other than x) is a neighbour of x or in a group of P touching x, and every edge of P that y
+//! touches, x or one of those groups touches. Proof: after playing y, pretend to have played x
+//! (y empty) and exchange x and y in an optimal strategy for that position; the final boards
+//! differ only on x and y, and a chain of P through y in one can be rerouted through x in the
+//! other, which gives the mover a result at least as good (both ways of reading the outcome —
+//! "the mover has no chain" and "the opponent has one" — are the same on a full board). The
+//! solver keeps a cell only if no cell kept before it dominates it.
+//!
 //! *Dead cells.* An empty cell is dead if its colour can never change who has a chain on the full
 //! board. Locally: write its six neighbours in cyclic order (an edge counts as a stone of its
 //! owner); if no completion of the empty neighbours has the colours B, W, B, W appearing in cyclic

@@ -641,14 +641,18 @@ impl<W: BitWord> ExactGame for RexPosition<W> {
         }
         let suicide = self.suicide_cells();
         if !self.swap_legal() {
-            // Forbidden-cell lemma (Lagarias–Sleator): a player with a cell that would join
-            // their sides loses if they make the last move of the fill-up: the opponent simply
-            // never plays that cell, so it ends up theirs. The mover moves last iff e is odd.
-            if e % 2 == 1 {
-                if !suicide.is_empty() {
-                    return Some(false);
-                }
-            } else if !self.suicide_cells_of(me.other()).is_empty() {
+            // Forbidden-cell lemma (Lagarias–Sleator), generalised: a player with a cell that
+            // would join their sides loses if they make the last move of the fill-up, and a
+            // player with two such cells loses whoever moves last: the opponent never plays
+            // them, so one of them ends up the player's (with two, the last two empty cells
+            // come to the player's turn). The mover moves last iff e is odd.
+            let mover_last = e % 2 == 1;
+            let mine = suicide.count();
+            if mine >= 2 || (mine == 1 && mover_last) {
+                return Some(false);
+            }
+            let theirs = self.suicide_cells_of(me.other()).count();
+            if theirs >= 2 || (theirs == 1 && !mover_last) {
                 return Some(true);
             }
         }
