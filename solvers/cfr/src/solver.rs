@@ -1,0 +1,453 @@
+//! The CFR iteration and the strategies it produces.
+
+use crate::tree::{Tree, CHANCE, FIRST, TERMINAL};
+use game::extensive::{Behaviour, ExtensiveGame};
+use hashbrown::HashMap;
+use ndarray::Array1;
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+/// Errors of the CFR crate.
+#[derive(Debug, Error)]
+pub enum CfrError {
+    /// The tree exceeds the node budget.
+    #[error("the game tree has more than {0} nodes (too large to expand)")]
+    TooLarge(usize),
+    /// Two nodes of one information set disagree.
+    #[error("information set {0} has nodes with different players or action counts")]
+    InconsistentInfoset(String),
+    /// A checkpoint that does not fit this game/solver.
+    #[error("checkpoint does not match: {0}")]
+    CheckpointMismatch(String),
+    /// An unknown algorithm name.
+    #[error("unknown CFR algorithm {0:?}: expected vanilla, cfr+, linear or dcfr")]
+    UnknownAlgorithm(String),
+}
+
+/// A CFR variant (see the crate documentation).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Algorithm {
+    /// Plain CFR.
+    Vanilla,
+    /// CFR⁺.
+    CfrPlus,
+    /// Linear CFR.
+    Linear,
+    /// Discounted CFR.
+    Dcfr {
+        /// Exponent for positive regrets.
+        alpha: f64,
+        /// Exponent for negative regrets.
+        beta: f64,
+        /// Exponent for the average strategy.
+        gamma: f64,
+    },
+}
+
+impl Algorithm {
+    /// DCFR with the usual parameters α = 1.5, β = 0, γ = 2.
+    pub const DCFR_DEFAULT: Algorithm = Algorithm::Dcfr {
+        alpha: 1.5,
+        beta: 0.0,
+        gamma: 2.0,
+    };
+
+    /// Parse `vanilla`, `cfr+`, `linear` or `dcfr`.
+    pub fn parse(s: &str) -> Result<Algorithm, CfrError> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "vanilla" | "cfr" => Ok(Algorithm::Vanilla),
+            "cfr+" | "cfrplus" | "cfr-plus" => Ok(Algorithm::CfrPlus),
+            "linear" | "lcfr" => Ok(Algorithm::Linear),
+            "dcfr" => Ok(Algorithm::DCFR_DEFAULT),
+            _ => Err(CfrError::UnknownAlgorithm(s.to_string())),
+        }
+    }
+
+    /// A short name with parameters, e.g. `dcfr(α=1.5,β=0,γ=2)`.
+    pub fn describe(&self) -> String {
+        match self {
+            Algorithm::Vanilla => "vanilla".into(),
+            Algorithm::CfrPlus => "cfr+".into(),
+            Algorithm::Linear => "linear".into(),
+            Algorithm::Dcfr { alpha, beta, gamma } => {
+                format!("dcfr(alpha={alpha},beta={beta},gamma={gamma})")
+            }
+        }
+    }
+}
+
+/// A CFR solver over an expanded [`Tree`].
+#[derive(Debug)]
+pub struct Solver<K> {
+    tree: Tree<K>,
+    algorithm: Algorithm,
+    regrets: Array1<f64>,
+    strategy_sum: Array1<f64>,
+    current: Array1<f64>,
+    iterations: u64,
+}
+
+/// A behavioural strategy profile keyed by information set.
+#[derive(Clone, Debug)]
+pub struct Profile<K> {
+    index: HashMap<K, (u32, u16)>,
+    probs: Vec<f64>,
+    owner: HashMap<K, u8>,
+}
+
+impl<K: Copy + Eq + core::hash::Hash> Profile<K> {
+    /// Build from `(key, owner, probabilities)` entries.
+    pub fn from_entries(entries: impl IntoIterator<Item = (K, u8, Vec<f64>)>) -> Self {
+        let mut p = Profile {
+            index: HashMap::new(),
+            probs: Vec::new(),
+            owner: HashMap::new(),
+        };
+        for (k, o, pr) in entries {
+            p.index.insert(k, (p.probs.len() as u32, pr.len() as u16));
+            p.owner.insert(k, o);
+            p.probs.extend_from_slice(&pr);
+        }
+        p
+    }
+    /// The probabilities stored at `key`.
+    pub fn get(&self, key: &K) -> Option<&[f64]> {
+        self.index
+            .get(key)
+            .map(|&(o, n)| &self.probs[o as usize..o as usize + n as usize])
+    }
+    /// Every entry: key, owner, probabilities (unordered).
+    pub fn entries(&self) -> impl Iterator<Item = (K, u8, &[f64])> + '_ {
+        self.index.iter().map(move |(k, &(o, n))| {
+            (
+                *k,
+                self.owner[k],
+                &self.probs[o as usize..o as usize + n as usize],
+            )
+        })
+    }
+    /// Number of information sets.
+    pub fn len(&self) -> usize {
+        self.index.len()
+    }
+    /// True if empty.
+    pub fn is_empty(&self) -> bool {
+        self.index.is_empty()
+    }
+}
+
+impl<G: ExtensiveGame> Behaviour<G> for Profile<G::InfoKey> {
+    fn probabilities(&self, key: &G::InfoKey, n: usize) -> Option<&[f64]> {
+        self.get(key).filter(|p| p.len() == n)
+    }
+}
+
+/// The resumable state of a solver (regrets and strategy sums by information-set key).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Checkpoint<K> {
+    /// The algorithm.
+    pub algorithm: Algorithm,
+    /// Iterations done.
+    pub iterations: u64,
+    /// Information-set keys in the solver's order.
+    pub keys: Vec<K>,
+    /// Cumulative regrets (concatenated per information set).
+    pub regrets: Vec<f64>,
+    /// Cumulative strategy (concatenated per information set).
+    pub strategy_sum: Vec<f64>,
+}
+
+fn regret_match(regrets: &[f64], out: &mut [f64]) {
+    let pos: f64 = regrets.iter().map(|&r| r.max(0.0)).sum();
+    if pos > 0.0 {
+        for (o, &r) in out.iter_mut().zip(regrets) {
+            *o = r.max(0.0) / pos;
+        }
+    } else {
+        let u = 1.0 / out.len() as f64;
+        out.iter_mut().for_each(|o| *o = u);
+    }
+}
+
+impl<K: Copy + Eq + core::hash::Hash + core::fmt::Debug + Send + Sync> Solver<K> {
+    /// Expand `game` (at most `max_nodes` nodes) and set up `algorithm`.
+    pub fn new<G: ExtensiveGame<InfoKey = K>>(
+        game: &G,
+        algorithm: Algorithm,
+        max_nodes: usize,
+    ) -> Result<Self, CfrError> {
+        let tree = Tree::build(game, max_nodes)?;
+        Ok(Self::from_tree(tree, algorithm))
+    }
+
+    /// Set up `algorithm` on an expanded tree.
+    pub fn from_tree(tree: Tree<K>, algorithm: Algorithm) -> Self {
+        let n = tree.slots;
+        let mut s = Solver {
+            tree,
+            algorithm,
+            regrets: Array1::zeros(n),
+            strategy_sum: Array1::zeros(n),
+            current: Array1::zeros(n),
+            iterations: 0,
+        };
+        s.update_current();
+        s
+    }
+
+    /// The expanded tree.
+    pub fn tree(&self) -> &Tree<K> {
+        &self.tree
+    }
+    /// Iterations done.
+    pub fn iterations(&self) -> u64 {
+        self.iterations
+    }
+    /// The algorithm.
+    pub fn algorithm(&self) -> Algorithm {
+        self.algorithm
+    }
+
+    fn update_current(&mut self) {
+        let t = &self.tree;
+        let regrets = self.regrets.as_slice().expect("contiguous");
+        let current = self.current.as_slice_mut().expect("contiguous");
+        for x in 0..t.keys.len() {
+            let (o, n) = (t.offset[x] as usize, t.actions[x] as usize);
+            regret_match(&regrets[o..o + n], &mut current[o..o + n]);
+        }
+    }
+
+    /// Run `n` more iterations.
+    pub fn iterate(&mut self, n: u64) {
+        for _ in 0..n {
+            let t = self.iterations + 1;
+            for player in 0..2u8 {
+                self.discount(player, t);
+                let weight = match self.algorithm {
+                    Algorithm::Vanilla | Algorithm::Dcfr { .. } => 1.0,
+                    Algorithm::CfrPlus | Algorithm::Linear => t as f64,
+                };
+                let mut pass = Pass {
+                    tree: &self.tree,
+                    current: self.current.as_slice().expect("contiguous"),
+                    regrets: self.regrets.as_slice_mut().expect("contiguous"),
+                    strategy_sum: self.strategy_sum.as_slice_mut().expect("contiguous"),
+                    player,
+                    regret_weight: if self.algorithm == Algorithm::Linear {
+                        t as f64
+                    } else {
+                        1.0
+                    },
+                    strategy_weight: weight,
+                };
+                pass.walk(0, 1.0, 1.0);
+                if self.algorithm == Algorithm::CfrPlus {
+                    self.floor_regrets(player);
+                }
+                self.update_current();
+            }
+            self.iterations = t;
+        }
+    }
+
+    fn for_player_slots(&mut self, player: u8, mut f: impl FnMut(&mut f64, &mut f64)) {
+        let t = &self.tree;
+        let regrets = self.regrets.as_slice_mut().expect("contiguous");
+        let sums = self.strategy_sum.as_slice_mut().expect("contiguous");
+        for x in 0..t.keys.len() {
+            if t.owner[x] != player {
+                continue;
+            }
+            let (o, n) = (t.offset[x] as usize, t.actions[x] as usize);
+            for i in o..o + n {
+                f(&mut regrets[i], &mut sums[i]);
+            }
+        }
+    }
+
+    fn floor_regrets(&mut self, player: u8) {
+        self.for_player_slots(player, |r, _| *r = r.max(0.0));
+    }
+
+    fn discount(&mut self, player: u8, t: u64) {
+        if let Algorithm::Dcfr { alpha, beta, gamma } = self.algorithm {
+            if t < 2 {
+                return;
+            }
+            let p = (t - 1) as f64;
+            let pos = p.powf(alpha) / (p.powf(alpha) + 1.0);
+            let neg = p.powf(beta) / (p.powf(beta) + 1.0);
+            let strat = (p / t as f64).powf(gamma);
+            self.for_player_slots(player, |r, s| {
+                *r *= if *r > 0.0 { pos } else { neg };
+                *s *= strat;
+            });
+        }
+    }
+
+    /// The average strategy (uniform where nothing was accumulated).
+    pub fn average_strategy(&self) -> Profile<K> {
+        let t = &self.tree;
+        let sums = self.strategy_sum.as_slice().expect("contiguous");
+        Profile::from_entries((0..t.keys.len()).map(|x| {
+            let (o, n) = (t.offset[x] as usize, t.actions[x] as usize);
+            let s = &sums[o..o + n];
+            let total: f64 = s.iter().sum();
+            let probs = if total > 0.0 {
+                s.iter().map(|v| v / total).collect()
+            } else {
+                vec![1.0 / n as f64; n]
+            };
+            (t.keys[x], t.owner[x], probs)
+        }))
+    }
+
+    /// The current (regret-matching) strategy.
+    pub fn current_strategy(&self) -> Profile<K> {
+        let t = &self.tree;
+        let cur = self.current.as_slice().expect("contiguous");
+        Profile::from_entries((0..t.keys.len()).map(|x| {
+            let (o, n) = (t.offset[x] as usize, t.actions[x] as usize);
+            (t.keys[x], t.owner[x], cur[o..o + n].to_vec())
+        }))
+    }
+
+    /// The first player's expected payoff when both play `profile` (walk over the tree).
+    pub fn expected_value(&self, profile: &Profile<K>) -> f64 {
+        let t = &self.tree;
+        let mut probs = vec![0.0; t.slots];
+        for x in 0..t.keys.len() {
+            let (o, n) = (t.offset[x] as usize, t.actions[x] as usize);
+            if let Some(p) = profile.get(&t.keys[x]).filter(|p| p.len() == n) {
+                probs[o..o + n].copy_from_slice(p);
+            } else {
+                probs[o..o + n].iter_mut().for_each(|v| *v = 1.0 / n as f64);
+            }
+        }
+        fn value<K>(t: &Tree<K>, probs: &[f64], node: usize) -> f64 {
+            let (start, count) = (t.child_start[node] as usize, t.child_count[node] as usize);
+            match t.kind[node] {
+                TERMINAL => t.payoff[node],
+                CHANCE => (start..start + count)
+                    .map(|c| t.chance_prob[c] * value(t, probs, c))
+                    .sum(),
+                _ => {
+                    let o = t.offset[t.infoset[node] as usize] as usize;
+                    (0..count)
+                        .map(|k| probs[o + k] * value(t, probs, start + k))
+                        .sum()
+                }
+            }
+        }
+        value(t, &probs, 0)
+    }
+
+    /// Save the resumable state.
+    pub fn checkpoint(&self) -> Checkpoint<K> {
+        Checkpoint {
+            algorithm: self.algorithm,
+            iterations: self.iterations,
+            keys: self.tree.keys.clone(),
+            regrets: self.regrets.to_vec(),
+            strategy_sum: self.strategy_sum.to_vec(),
+        }
+    }
+
+    /// Restore a checkpoint taken from a solver of the same game and algorithm.
+    pub fn restore(&mut self, c: Checkpoint<K>) -> Result<(), CfrError> {
+        if c.algorithm != self.algorithm {
+            return Err(CfrError::CheckpointMismatch(format!(
+                "algorithm {} in the checkpoint, {} asked for",
+                c.algorithm.describe(),
+                self.algorithm.describe()
+            )));
+        }
+        if c.keys != self.tree.keys
+            || c.regrets.len() != self.tree.slots
+            || c.strategy_sum.len() != self.tree.slots
+        {
+            return Err(CfrError::CheckpointMismatch(
+                "information sets differ from this game's".into(),
+            ));
+        }
+        if c.regrets.iter().chain(&c.strategy_sum).any(|v| !v.is_finite()) {
+            return Err(CfrError::CheckpointMismatch("non-finite values".into()));
+        }
+        self.iterations = c.iterations;
+        self.regrets = Array1::from(c.regrets);
+        self.strategy_sum = Array1::from(c.strategy_sum);
+        self.update_current();
+        Ok(())
+    }
+}
+
+struct Pass<'a, K> {
+    tree: &'a Tree<K>,
+    current: &'a [f64],
+    regrets: &'a mut [f64],
+    strategy_sum: &'a mut [f64],
+    player: u8,
+    regret_weight: f64,
+    strategy_weight: f64,
+}
+
+impl<K> Pass<'_, K> {
+    /// Value for `self.player` of `node`; `reach_self` is the player's own reach, `reach_other`
+    /// the opponent's times chance's.
+    fn walk(&mut self, node: usize, reach_self: f64, reach_other: f64) -> f64 {
+        let t = self.tree;
+        let kind = t.kind[node];
+        if kind == TERMINAL {
+            return if self.player == 0 {
+                t.payoff[node]
+            } else {
+                -t.payoff[node]
+            };
+        }
+        if reach_self == 0.0 && reach_other == 0.0 {
+            return 0.0;
+        }
+        let (start, count) = (t.child_start[node] as usize, t.child_count[node] as usize);
+        if kind == CHANCE {
+            let mut v = 0.0;
+            for c in start..start + count {
+                let p = t.chance_prob[c];
+                v += p * self.walk(c, reach_self, reach_other * p);
+            }
+            return v;
+        }
+        let owner = kind - FIRST;
+        let x = t.infoset[node] as usize;
+        let o = t.offset[x] as usize;
+        if owner != self.player {
+            let mut v = 0.0;
+            for k in 0..count {
+                let p = self.current[o + k];
+                if p > 0.0 || reach_self > 0.0 {
+                    v += p * self.walk(start + k, reach_self, reach_other * p);
+                }
+            }
+            return v;
+        }
+        let mut buffer = [0.0f64; 64];
+        let mut heap;
+        let values: &mut [f64] = if count <= 64 {
+            &mut buffer[..count]
+        } else {
+            heap = vec![0.0; count];
+            &mut heap
+        };
+        let mut v = 0.0;
+        for k in 0..count {
+            let p = self.current[o + k];
+            values[k] = self.walk(start + k, reach_self * p, reach_other);
+            v += p * values[k];
+        }
+        for k in 0..count {
+            self.regrets[o + k] += self.regret_weight * reach_other * (values[k] - v);
+            self.strategy_sum[o + k] += self.strategy_weight * reach_self * self.current[o + k];
+        }
+        v
+    }
+}
