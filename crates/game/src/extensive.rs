@@ -58,6 +58,16 @@ pub trait ExtensiveGame: Send + Sync {
     /// The first player's payoff at a terminal node (the second player gets the negation).
     fn payoff(&self, s: &Self::State) -> f64;
 
+    /// A key naming the state up to transpositions, or `None` (the default) for no merging.
+    /// Two states with equal keys must have the same future: the same node kind, the same
+    /// information-set keys and legal-action order at every later node, and the same payoffs;
+    /// they must also lie at the same depth (number of actions from the root), so that a
+    /// solver can merge them level by level into a DAG.
+    fn transposition_key(&self, s: &Self::State) -> Option<u128> {
+        let _ = s;
+        None
+    }
+
     /// The payoff of `p` at a terminal node.
     #[inline]
     fn payoff_for(&self, s: &Self::State, p: Player) -> f64 {
@@ -69,9 +79,10 @@ pub trait ExtensiveGame: Send + Sync {
 }
 
 /// A behavioural strategy profile: the probability of each legal action at an information
-/// set, in the order of [`ExtensiveGame::legal_actions`]. `None` means "not stored": callers
-/// then play uniformly.
+/// set, in the order of [`ExtensiveGame::legal_actions`].
 pub trait Behaviour<G: ExtensiveGame + ?Sized>: Sync {
-    /// The action probabilities at `key` (with `n` legal actions), or `None`.
-    fn probabilities(&self, key: &G::InfoKey, n: usize) -> Option<&[f64]>;
+    /// Write the probabilities of the `out.len()` legal actions at `key` into `out` and return
+    /// true, or return false if the information set is not stored (callers then play
+    /// uniformly).
+    fn fill(&self, key: &G::InfoKey, out: &mut [f64]) -> bool;
 }

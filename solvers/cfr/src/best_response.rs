@@ -75,6 +75,7 @@ impl<G: ExtensiveGame, B: Behaviour<G> + ?Sized> Br<'_, G, B> {
         let mut stack = items;
         let mut acts = Vec::new();
         let mut outs = Vec::new();
+        let mut probs: Vec<f64> = Vec::new();
         while let Some((s, w)) = stack.pop() {
             match g.node_kind(&s) {
                 NodeKind::Terminal => total += w * g.payoff_for(&s, self.responder),
@@ -97,9 +98,13 @@ impl<G: ExtensiveGame, B: Behaviour<G> + ?Sized> Br<'_, G, B> {
                     g.legal_actions(&s, &mut acts);
                     let key = g.info_key(&s);
                     let n = acts.len();
-                    let probs = self.profile.probabilities(&key, n);
+                    probs.clear();
+                    probs.resize(n, 0.0);
+                    if !self.profile.fill(&key, &mut probs) {
+                        probs.iter_mut().for_each(|p| *p = 1.0 / n as f64);
+                    }
                     for (k, &a) in acts.iter().enumerate() {
-                        let p = probs.map_or(1.0 / n as f64, |pr| pr[k]);
+                        let p = probs[k];
                         if p > 0.0 {
                             let mut c = s.clone();
                             g.apply(&mut c, a);

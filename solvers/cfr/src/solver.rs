@@ -1,6 +1,6 @@
 //! The CFR iteration and the strategies it produces.
 
-use crate::tree::{Tree, CHANCE, FIRST, TERMINAL};
+use crate::tree::{Tree, CHANCE, FIRST, FIXED, TERMINAL_BIT};
 use game::extensive::{Behaviour, ExtensiveGame};
 use hashbrown::HashMap;
 use ndarray::Array1;
@@ -137,8 +137,14 @@ impl<K: Copy + Eq + core::hash::Hash> Profile<K> {
 }
 
 impl<G: ExtensiveGame> Behaviour<G> for Profile<G::InfoKey> {
-    fn probabilities(&self, key: &G::InfoKey, n: usize) -> Option<&[f64]> {
-        self.get(key).filter(|p| p.len() == n)
+    fn fill(&self, key: &G::InfoKey, out: &mut [f64]) -> bool {
+        match self.get(key).filter(|p| p.len() == out.len()) {
+            Some(p) => {
+                out.copy_from_slice(p);
+                true
+            }
+            None => false,
+        }
     }
 }
 
@@ -220,28 +226,38 @@ impl<K: Copy + Eq + core::hash::Hash + core::fmt::Debug + Send + Sync> Solver<K>
 
     /// Run `n` more iterations.
     pub fn iterate(&mut self, n: u64) {
+        let nodes = self.tree.nodes();
+        let mut reach_self = vec![0.0f64; nodes];
+        let mut reach_other = vec![0.0f64; nodes];
+        let mut value = vec![0.0f64; nodes];
         for _ in 0..n {
             let t = self.iterations + 1;
             for player in 0..2u8 {
                 self.discount(player, t);
-                let weight = match self.algorithm {
+                let strategy_weight = match self.algorithm {
                     Algorithm::Vanilla | Algorithm::Dcfr { .. } => 1.0,
                     Algorithm::CfrPlus | Algorithm::Linear => t as f64,
                 };
-                let mut pass = Pass {
-                    tree: &self.tree,
-                    current: self.current.as_slice().expect("contiguous"),
-                    regrets: self.regrets.as_slice_mut().expect("contiguous"),
-                    strategy_sum: self.strategy_sum.as_slice_mut().expect("contiguous"),
-                    player,
-                    regret_weight: if self.algorithm == Algorithm::Linear {
-                        t as f64
-                    } else {
-                        1.0
-                    },
-                    strategy_weight: weight,
+                let regret_weight = if self.algorithm == Algorithm::Linear {
+                    t as f64
+                } else {
+                    1.0
                 };
-                pass.walk(0, 1.0, 1.0);
+                let current = self.current.as_slice().expect("contiguous");
+                forward(&self.tree, current, player, &mut reach_self, &mut reach_other);
+                backward(&self.tree, current, &mut value);
+                accumulate(
+                    &self.tree,
+                    current,
+                    player,
+                    &reach_self,
+                    &reach_other,
+                    &value,
+                    regret_weight,
+                    strategy_weight,
+                    self.regrets.as_slice_mut().expect("contiguous"),
+                    self.strategy_sum.as_slice_mut().expect("contiguous"),
+                );
                 if self.algorithm == Algorithm::CfrPlus {
                     self.floor_regrets(player);
                 }
@@ -249,6 +265,29 @@ impl<K: Copy + Eq + core::hash::Hash + core::fmt::Debug + Send + Sync> Solver<K>
             }
             self.iterations = t;
         }
+    }
+
+    /// Per-slot probabilities of `profile` (uniform where it has no entry).
+    fn slot_probabilities(&self, profile: &Profile<K>) -> Vec<f64> {
+        let t = &self.tree;
+        let mut probs = vec![0.0; t.slots];
+        for x in 0..t.keys.len() {
+            let (o, n) = (t.offset[x] as usize, t.actions[x] as usize);
+            if let Some(p) = profile.get(&t.keys[x]).filter(|p| p.len() == n) {
+                probs[o..o + n].copy_from_slice(p);
+            } else {
+                probs[o..o + n].iter_mut().for_each(|v| *v = 1.0 / n as f64);
+            }
+        }
+        probs
+    }
+
+    /// The first player's expected payoff when both play `profile` (walk over the DAG).
+    pub fn expected_value(&self, profile: &Profile<K>) -> f64 {
+        let probs = self.slot_probabilities(profile);
+        let mut value = vec![0.0; self.tree.nodes()];
+        backward(&self.tree, &probs, &mut value);
+        value[0]
     }
 
     fn for_player_slots(&mut self, player: u8, mut f: impl FnMut(&mut f64, &mut f64)) {
@@ -313,36 +352,6 @@ impl<K: Copy + Eq + core::hash::Hash + core::fmt::Debug + Send + Sync> Solver<K>
         }))
     }
 
-    /// The first player's expected payoff when both play `profile` (walk over the tree).
-    pub fn expected_value(&self, profile: &Profile<K>) -> f64 {
-        let t = &self.tree;
-        let mut probs = vec![0.0; t.slots];
-        for x in 0..t.keys.len() {
-            let (o, n) = (t.offset[x] as usize, t.actions[x] as usize);
-            if let Some(p) = profile.get(&t.keys[x]).filter(|p| p.len() == n) {
-                probs[o..o + n].copy_from_slice(p);
-            } else {
-                probs[o..o + n].iter_mut().for_each(|v| *v = 1.0 / n as f64);
-            }
-        }
-        fn value<K>(t: &Tree<K>, probs: &[f64], node: usize) -> f64 {
-            let (start, count) = (t.child_start[node] as usize, t.child_count[node] as usize);
-            match t.kind[node] {
-                TERMINAL => t.payoff[node],
-                CHANCE => (start..start + count)
-                    .map(|c| t.chance_prob[c] * value(t, probs, c))
-                    .sum(),
-                _ => {
-                    let o = t.offset[t.infoset[node] as usize] as usize;
-                    (0..count)
-                        .map(|k| probs[o + k] * value(t, probs, start + k))
-                        .sum()
-                }
-            }
-        }
-        value(t, &probs, 0)
-    }
-
     /// Save the resumable state.
     pub fn checkpoint(&self) -> Checkpoint<K> {
         Checkpoint {
@@ -382,72 +391,124 @@ impl<K: Copy + Eq + core::hash::Hash + core::fmt::Debug + Send + Sync> Solver<K>
     }
 }
 
-struct Pass<'a, K> {
-    tree: &'a Tree<K>,
-    current: &'a [f64],
-    regrets: &'a mut [f64],
-    strategy_sum: &'a mut [f64],
-    player: u8,
-    regret_weight: f64,
-    strategy_weight: f64,
+#[inline]
+fn edge_value<K>(t: &Tree<K>, value: &[f64], c: u32) -> f64 {
+    if c & TERMINAL_BIT != 0 {
+        t.terminal_payoff[(c & !TERMINAL_BIT) as usize]
+    } else {
+        value[c as usize]
+    }
 }
 
-impl<K> Pass<'_, K> {
-    /// Value for `self.player` of `node`; `reach_self` is the player's own reach, `reach_other`
-    /// the opponent's times chance's.
-    fn walk(&mut self, node: usize, reach_self: f64, reach_other: f64) -> f64 {
-        let t = self.tree;
-        let kind = t.kind[node];
-        if kind == TERMINAL {
-            return if self.player == 0 {
-                t.payoff[node]
-            } else {
-                -t.payoff[node]
-            };
+/// Reach sums over all paths: `reach_self` the product of `player`'s probabilities,
+/// `reach_other` the product of the opponent's and chance's.
+fn forward<K>(
+    t: &Tree<K>,
+    probs: &[f64],
+    player: u8,
+    reach_self: &mut [f64],
+    reach_other: &mut [f64],
+) {
+    reach_self.iter_mut().for_each(|v| *v = 0.0);
+    reach_other.iter_mut().for_each(|v| *v = 0.0);
+    reach_self[0] = 1.0;
+    reach_other[0] = 1.0;
+    for v in 0..t.kind.len() {
+        let (rs, ro) = (reach_self[v], reach_other[v]);
+        if rs == 0.0 && ro == 0.0 {
+            continue;
         }
-        if reach_self == 0.0 && reach_other == 0.0 {
-            return 0.0;
-        }
-        let (start, count) = (t.child_start[node] as usize, t.child_count[node] as usize);
-        if kind == CHANCE {
-            let mut v = 0.0;
-            for c in start..start + count {
-                let p = t.chance_prob[c];
-                v += p * self.walk(c, reach_self, reach_other * p);
-            }
-            return v;
-        }
-        let owner = kind - FIRST;
-        let x = t.infoset[node] as usize;
-        let o = t.offset[x] as usize;
-        if owner != self.player {
-            let mut v = 0.0;
-            for k in 0..count {
-                let p = self.current[o + k];
-                if p > 0.0 || reach_self > 0.0 {
-                    v += p * self.walk(start + k, reach_self, reach_other * p);
+        let (e0, e1) = (t.edge_start[v] as usize, t.edge_start[v + 1] as usize);
+        match t.kind[v] {
+            FIXED => {}
+            CHANCE => {
+                let o = t.infoset[v] as usize;
+                for (k, e) in (e0..e1).enumerate() {
+                    let c = t.edges[e];
+                    if c & TERMINAL_BIT == 0 {
+                        reach_self[c as usize] += rs;
+                        reach_other[c as usize] += ro * t.chance_prob[o + k];
+                    }
                 }
             }
-            return v;
+            kind => {
+                let o = t.offset[t.infoset[v] as usize] as usize;
+                let mine = kind - FIRST == player;
+                for (k, e) in (e0..e1).enumerate() {
+                    let c = t.edges[e];
+                    if c & TERMINAL_BIT == 0 {
+                        let p = probs[o + k];
+                        if mine {
+                            reach_self[c as usize] += rs * p;
+                            reach_other[c as usize] += ro;
+                        } else {
+                            reach_self[c as usize] += rs;
+                            reach_other[c as usize] += ro * p;
+                        }
+                    }
+                }
+            }
         }
-        let mut buffer = [0.0f64; 64];
-        let mut heap;
-        let values: &mut [f64] = if count <= 64 {
-            &mut buffer[..count]
-        } else {
-            heap = vec![0.0; count];
-            &mut heap
+    }
+}
+
+/// The first player's expected payoff at every node under `probs`.
+fn backward<K>(t: &Tree<K>, probs: &[f64], value: &mut [f64]) {
+    for v in (0..t.kind.len()).rev() {
+        let (e0, e1) = (t.edge_start[v] as usize, t.edge_start[v + 1] as usize);
+        value[v] = match t.kind[v] {
+            FIXED => t.fixed_payoff[v],
+            CHANCE => {
+                let o = t.infoset[v] as usize;
+                (e0..e1)
+                    .enumerate()
+                    .map(|(k, e)| t.chance_prob[o + k] * edge_value(t, value, t.edges[e]))
+                    .sum()
+            }
+            _ => {
+                let o = t.offset[t.infoset[v] as usize] as usize;
+                (e0..e1)
+                    .enumerate()
+                    .map(|(k, e)| probs[o + k] * edge_value(t, value, t.edges[e]))
+                    .sum()
+            }
         };
-        let mut v = 0.0;
-        for k in 0..count {
-            let p = self.current[o + k];
-            values[k] = self.walk(start + k, reach_self * p, reach_other);
-            v += p * values[k];
+    }
+}
+
+/// Add this pass's regrets and average-strategy contributions at `player`'s nodes.
+fn accumulate<K>(
+    t: &Tree<K>,
+    probs: &[f64],
+    player: u8,
+    reach_self: &[f64],
+    reach_other: &[f64],
+    value: &[f64],
+    regret_weight: f64,
+    strategy_weight: f64,
+    regrets: &mut [f64],
+    strategy_sum: &mut [f64],
+) {
+    let kind_of_player = FIRST + player;
+    let sign = if player == 0 { 1.0 } else { -1.0 };
+    for v in 0..t.kind.len() {
+        if t.kind[v] != kind_of_player {
+            continue;
         }
-        for k in 0..count {
-            self.regrets[o + k] += self.regret_weight * reach_other * (values[k] - v);
-            self.strategy_sum[o + k] += self.strategy_weight * reach_self * self.current[o + k];
+        let (rs, ro) = (reach_self[v], reach_other[v]);
+        if rs == 0.0 && ro == 0.0 {
+            continue;
         }
-        v
+        let o = t.offset[t.infoset[v] as usize] as usize;
+        let e0 = t.edge_start[v] as usize;
+        let n = t.edge_start[v + 1] as usize - e0;
+        let vv = value[v];
+        let w = regret_weight * ro * sign;
+        let ws = strategy_weight * rs;
+        for k in 0..n {
+            let cv = edge_value(t, value, t.edges[e0 + k]);
+            regrets[o + k] += w * (cv - vv);
+            strategy_sum[o + k] += ws * probs[o + k];
+        }
     }
 }

@@ -1,28 +1,44 @@
-//! The game tree expanded into flat arrays.
+//! The game expanded into a level-ordered DAG in flat arrays.
+//!
+//! Nodes are stored level by level (level = number of actions from the root), so every edge
+//! goes from one level to the next: a forward pass in index order and a backward pass in
+//! reverse order visit parents before/after children. States with equal
+//! [`ExtensiveGame::transposition_key`]s are merged within a level. Terminal states are not
+//! nodes: an edge to a terminal points (with [`TERMINAL_BIT`]) into a table of distinct
+//! payoffs. After the build, every node whose payoff is the same under *all* continuations
+//! (computed by a min/max backward pass) becomes a *fixed* node with that payoff: a position
+//! a player wins with certainty is treated as terminal, which is exact.
 
 use crate::solver::CfrError;
 use game::extensive::ExtensiveGame;
 use game::NodeKind;
 use hashbrown::HashMap;
 
-/// Node kinds in the arena.
-pub(crate) const TERMINAL: u8 = 0;
 pub(crate) const CHANCE: u8 = 1;
 pub(crate) const FIRST: u8 = 2;
 pub(crate) const SECOND: u8 = 3;
+pub(crate) const FIXED: u8 = 4;
+/// Edge targets with this bit set index the terminal-payoff table.
+pub(crate) const TERMINAL_BIT: u32 = 1 << 31;
 
-/// A game tree in flat arrays plus its information-set table.
+/// A game DAG in flat arrays plus its information-set table.
 #[derive(Debug)]
 pub struct Tree<K> {
     pub(crate) kind: Vec<u8>,
-    /// Terminal payoff (first player) or, for other nodes, unused.
-    pub(crate) payoff: Vec<f64>,
-    /// Information-set index at decision nodes.
+    /// Information-set index at decision nodes; offset into `chance_prob` at chance nodes.
     pub(crate) infoset: Vec<u32>,
-    pub(crate) child_start: Vec<u32>,
-    pub(crate) child_count: Vec<u16>,
-    /// Probability of this node given its parent when the parent is a chance node, else 1.
+    /// CSR edge offsets (`nodes + 1` entries).
+    pub(crate) edge_start: Vec<u32>,
+    /// Edge targets (node index, or `TERMINAL_BIT | payoff index`).
+    pub(crate) edges: Vec<u32>,
+    /// Probabilities of the edges of chance nodes.
     pub(crate) chance_prob: Vec<f64>,
+    /// Distinct terminal payoffs.
+    pub(crate) terminal_payoff: Vec<f64>,
+    /// Payoff of fixed nodes (NaN elsewhere).
+    pub(crate) fixed_payoff: Vec<f64>,
+    /// First node of each level, plus the node count at the end.
+    pub(crate) level_start: Vec<u32>,
     /// Information-set keys, by index.
     pub(crate) keys: Vec<K>,
     pub(crate) index: HashMap<K, u32>,
@@ -34,119 +50,200 @@ pub struct Tree<K> {
     pub(crate) actions: Vec<u16>,
     /// Total number of (information set, action) slots.
     pub(crate) slots: usize,
+    /// Number of terminal edges (histories ending at a terminal, counted per edge).
+    pub(crate) terminal_edges: usize,
+    /// Number of nodes turned into fixed nodes.
+    pub(crate) fixed_nodes: usize,
 }
 
 impl<K: Copy + Eq + core::hash::Hash + core::fmt::Debug> Tree<K> {
-    /// Expand `game` from its root; fails if it has more than `max_nodes` nodes or if two nodes
-    /// of one information set disagree on the player or the number of actions.
-    pub fn build<G: ExtensiveGame<InfoKey = K>>(game: &G, max_nodes: usize) -> Result<Self, CfrError> {
+    /// Expand `game` from its root; fails if it has more than `max_nodes` nodes, if two nodes
+    /// of one information set disagree on the player or the number of actions, or if the root
+    /// is terminal.
+    pub fn build<G: ExtensiveGame<InfoKey = K>>(
+        game: &G,
+        max_nodes: usize,
+    ) -> Result<Self, CfrError> {
         let mut t = Tree {
-            kind: vec![0],
-            payoff: vec![0.0],
-            infoset: vec![u32::MAX],
-            child_start: vec![0],
-            child_count: vec![0],
-            chance_prob: vec![1.0],
+            kind: Vec::new(),
+            infoset: Vec::new(),
+            edge_start: vec![0],
+            edges: Vec::new(),
+            chance_prob: Vec::new(),
+            terminal_payoff: Vec::new(),
+            fixed_payoff: Vec::new(),
+            level_start: vec![0],
             keys: Vec::new(),
             index: HashMap::new(),
             owner: Vec::new(),
             offset: Vec::new(),
             actions: Vec::new(),
             slots: 0,
+            terminal_edges: 0,
+            fixed_nodes: 0,
         };
-        // Breadth-first: a node's children are allocated as one block when it is expanded.
-        let mut queue = std::collections::VecDeque::new();
-        queue.push_back((0u32, game.root()));
+        let root = game.root();
+        if game.node_kind(&root) == NodeKind::Terminal {
+            return Err(CfrError::InconsistentInfoset("the root is terminal".into()));
+        }
+        let mut level: Vec<G::State> = vec![root];
+        let mut terminal_index: HashMap<u64, u32> = HashMap::new();
+        let mut next_index: HashMap<u128, u32> = HashMap::new();
         let mut acts = Vec::new();
         let mut outs = Vec::new();
-        while let Some((id, s)) = queue.pop_front() {
-            let i = id as usize;
-            match game.node_kind(&s) {
-                NodeKind::Terminal => {
-                    t.kind[i] = TERMINAL;
-                    t.payoff[i] = game.payoff(&s);
-                }
-                NodeKind::Chance => {
-                    t.kind[i] = CHANCE;
-                    outs.clear();
-                    game.chance_outcomes(&s, &mut outs);
-                    let start = t.alloc(outs.len(), max_nodes)?;
-                    t.child_start[i] = start;
-                    t.child_count[i] = outs.len() as u16;
-                    for (k, &(a, p)) in outs.iter().enumerate() {
-                        let c = start + k as u32;
-                        t.chance_prob[c as usize] = p;
-                        let mut child = s.clone();
-                        game.apply(&mut child, a);
-                        queue.push_back((c, child));
+        while !level.is_empty() {
+            let base = t.kind.len() as u32;
+            let next_base = base as usize + level.len();
+            let mut next: Vec<G::State> = Vec::new();
+            next_index.clear();
+            for s in level.drain(..) {
+                let mut children: Vec<(G::State, f64)> = Vec::new();
+                match game.node_kind(&s) {
+                    NodeKind::Terminal => unreachable!("terminals are not nodes"),
+                    NodeKind::Chance => {
+                        outs.clear();
+                        game.chance_outcomes(&s, &mut outs);
+                        t.kind.push(CHANCE);
+                        t.infoset.push(t.chance_prob.len() as u32);
+                        for &(a, p) in &outs {
+                            let mut c = s.clone();
+                            game.apply(&mut c, a);
+                            t.chance_prob.push(p);
+                            children.push((c, p));
+                        }
+                    }
+                    NodeKind::Decision(p) => {
+                        acts.clear();
+                        game.legal_actions(&s, &mut acts);
+                        let key = game.info_key(&s);
+                        let n = acts.len();
+                        let set = match t.index.get(&key) {
+                            Some(&x) => {
+                                if t.owner[x as usize] != p.index() as u8
+                                    || t.actions[x as usize] as usize != n
+                                {
+                                    return Err(CfrError::InconsistentInfoset(format!(
+                                        "{key:?}"
+                                    )));
+                                }
+                                x
+                            }
+                            None => {
+                                let x = t.keys.len() as u32;
+                                t.index.insert(key, x);
+                                t.keys.push(key);
+                                t.owner.push(p.index() as u8);
+                                t.offset.push(t.slots as u32);
+                                t.actions.push(n as u16);
+                                t.slots += n;
+                                x
+                            }
+                        };
+                        t.kind.push(if p.index() == 0 { FIRST } else { SECOND });
+                        t.infoset.push(set);
+                        for &a in &acts {
+                            let mut c = s.clone();
+                            game.apply(&mut c, a);
+                            children.push((c, 1.0));
+                        }
                     }
                 }
-                NodeKind::Decision(p) => {
-                    acts.clear();
-                    game.legal_actions(&s, &mut acts);
-                    let key = game.info_key(&s);
-                    let n = acts.len();
-                    let set = match t.index.get(&key) {
-                        Some(&x) => {
-                            if t.owner[x as usize] != p.index() as u8
-                                || t.actions[x as usize] as usize != n
-                            {
-                                return Err(CfrError::InconsistentInfoset(format!("{key:?}")));
+                t.fixed_payoff.push(f64::NAN);
+                for (c, _) in children {
+                    let target = if game.node_kind(&c) == NodeKind::Terminal {
+                        t.terminal_edges += 1;
+                        let v = game.payoff(&c);
+                        let n = terminal_index.len() as u32;
+                        let idx = *terminal_index.entry(v.to_bits()).or_insert_with(|| {
+                            t.terminal_payoff.push(v);
+                            n
+                        });
+                        TERMINAL_BIT | idx
+                    } else {
+                        let fresh = (next_base + next.len()) as u32;
+                        match game.transposition_key(&c) {
+                            Some(k) => match next_index.get(&k) {
+                                Some(&id) => id,
+                                None => {
+                                    next_index.insert(k, fresh);
+                                    next.push(c);
+                                    fresh
+                                }
+                            },
+                            None => {
+                                next.push(c);
+                                fresh
                             }
-                            x
-                        }
-                        None => {
-                            let x = t.keys.len() as u32;
-                            t.index.insert(key, x);
-                            t.keys.push(key);
-                            t.owner.push(p.index() as u8);
-                            t.offset.push(t.slots as u32);
-                            t.actions.push(n as u16);
-                            t.slots += n;
-                            x
                         }
                     };
-                    t.kind[i] = if p.index() == 0 { FIRST } else { SECOND };
-                    t.infoset[i] = set;
-                    let start = t.alloc(n, max_nodes)?;
-                    t.child_start[i] = start;
-                    t.child_count[i] = n as u16;
-                    for (k, &a) in acts.iter().enumerate() {
-                        let mut child = s.clone();
-                        game.apply(&mut child, a);
-                        queue.push_back((start + k as u32, child));
-                    }
+                    t.edges.push(target);
                 }
+                if t.edges.len() >= u32::MAX as usize {
+                    return Err(CfrError::TooLarge(max_nodes));
+                }
+                t.edge_start.push(t.edges.len() as u32);
             }
+            if next_base + next.len() > max_nodes || next_base + next.len() >= TERMINAL_BIT as usize
+            {
+                return Err(CfrError::TooLarge(max_nodes));
+            }
+            t.level_start.push(next_base as u32);
+            level = next;
         }
+        t.fix_determined();
         Ok(t)
     }
 
-    fn alloc(&mut self, n: usize, max_nodes: usize) -> Result<u32, CfrError> {
-        let start = self.kind.len();
-        if start + n > max_nodes || start + n > u32::MAX as usize {
-            return Err(CfrError::TooLarge(max_nodes));
+    /// Turn nodes whose payoff is the same under every continuation into fixed nodes.
+    fn fix_determined(&mut self) {
+        let n = self.kind.len();
+        let mut lo = vec![0.0f64; n];
+        let mut hi = vec![0.0f64; n];
+        for v in (0..n).rev() {
+            let (mut a, mut b) = (f64::INFINITY, f64::NEG_INFINITY);
+            for e in self.edge_start[v]..self.edge_start[v + 1] {
+                let c = self.edges[e as usize];
+                let (x, y) = if c & TERMINAL_BIT != 0 {
+                    let p = self.terminal_payoff[(c & !TERMINAL_BIT) as usize];
+                    (p, p)
+                } else {
+                    (lo[c as usize], hi[c as usize])
+                };
+                a = a.min(x);
+                b = b.max(y);
+            }
+            lo[v] = a;
+            hi[v] = b;
+            if a == b && self.kind[v] != FIXED {
+                self.kind[v] = FIXED;
+                self.fixed_payoff[v] = a;
+                self.fixed_nodes += 1;
+            }
         }
-        let len = start + n;
-        self.kind.resize(len, 0);
-        self.payoff.resize(len, 0.0);
-        self.infoset.resize(len, u32::MAX);
-        self.child_start.resize(len, 0);
-        self.child_count.resize(len, 0);
-        self.chance_prob.resize(len, 1.0);
-        Ok(start as u32)
     }
 
-    /// Number of nodes.
+    /// Number of nodes (terminals excluded).
     pub fn nodes(&self) -> usize {
         self.kind.len()
+    }
+    /// Number of edges.
+    pub fn edges(&self) -> usize {
+        self.edges.len()
     }
     /// Number of information sets.
     pub fn infosets(&self) -> usize {
         self.keys.len()
     }
-    /// Number of terminal nodes.
+    /// Number of edges into terminal states.
     pub fn terminals(&self) -> usize {
-        self.kind.iter().filter(|&&k| k == TERMINAL).count()
+        self.terminal_edges
+    }
+    /// Nodes whose outcome is the same under every continuation (treated as terminal).
+    pub fn fixed_nodes(&self) -> usize {
+        self.fixed_nodes
+    }
+    /// Approximate memory of the arrays in bytes.
+    pub fn memory_bytes(&self) -> usize {
+        self.kind.len() * (1 + 4 + 4 + 8) + self.edges.len() * 4 + self.slots * 24
     }
 }
