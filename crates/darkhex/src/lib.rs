@@ -24,9 +24,15 @@
 //! # Modules
 //! - [`certificate`]: the `DARKHEX_MIXTURE` reader (strict) and the exact best response
 //!   against a mixture, in exact integer arithmetic.
+//! - [`extensive`]: the game as an [`game::extensive::ExtensiveGame`] with perfect-recall
+//!   (history) or view-abstracted information sets.
+//! - [`response`]: exact perfect-recall best response against a behavioural strategy and the
+//!   resulting bracket on Black's value.
 #![warn(missing_docs)]
 
 pub mod certificate;
+pub mod extensive;
+pub mod response;
 mod rules;
 
 pub use rules::*;
