@@ -28,11 +28,13 @@
 //!   (history) or view-abstracted information sets.
 //! - [`response`]: exact perfect-recall best response against a behavioural strategy and the
 //!   resulting bracket on Black's value.
+//! - [`strategy`]: versioned bincode strategy and checkpoint files, and the text export.
 #![warn(missing_docs)]
 
 pub mod certificate;
 pub mod extensive;
 pub mod response;
 mod rules;
+pub mod strategy;
 
 pub use rules::*;

@@ -107,6 +107,28 @@ impl CellStrategy for HistoryStrategy {
     }
 }
 
+/// The behaviour stored in a strategy file, as the best response reads it.
+pub fn file_strategy(file: &crate::strategy::StrategyFile) -> Box<dyn CellStrategy> {
+    use crate::strategy::Representation;
+    let game = file.game();
+    match file.header.representation {
+        Representation::History => Box::new(HistoryStrategy::new(
+            game.cells(),
+            file.entries
+                .iter()
+                .map(|e| (crate::extensive::history_key(e.player, e.key), e.probs.clone()))
+                .collect(),
+        )),
+        Representation::View => Box::new(ViewStrategy::new(
+            ViewGame(game),
+            file.entries
+                .iter()
+                .map(|e| ((e.player as u64) << 32 | e.key as u64, e.probs.clone()))
+                .collect(),
+        )),
+    }
+}
+
 /// The result of [`best_response`].
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Response {

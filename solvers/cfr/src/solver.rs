@@ -163,6 +163,17 @@ pub struct Checkpoint<K> {
     pub strategy_sum: Vec<f64>,
 }
 
+impl<K: serde::Serialize + for<'de> Deserialize<'de>> Checkpoint<K> {
+    /// Serialise with bincode.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        bincode::serialize(self).expect("in-memory serialisation")
+    }
+    /// Deserialise (errors name the problem).
+    pub fn from_bytes(bytes: &[u8]) -> Result<Self, CfrError> {
+        bincode::deserialize(bytes).map_err(|e| CfrError::CheckpointMismatch(format!("corrupt solver state: {e}")))
+    }
+}
+
 fn regret_match(regrets: &[f64], out: &mut [f64]) {
     let pos: f64 = regrets.iter().map(|&r| r.max(0.0)).sum();
     if pos > 0.0 {
