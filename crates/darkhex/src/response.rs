@@ -30,16 +30,37 @@ pub trait CellStrategy: Sync {
 }
 
 /// A view strategy: canonical view key → probabilities in [`ViewGame::view_actions`] order.
+/// On construction every stored view is expanded, in both orientations, into per-cell
+/// probabilities, so a lookup is one hash probe.
 #[derive(Clone, Debug)]
 pub struct ViewStrategy {
     game: ViewGame,
-    map: HashMap<u64, Vec<f64>>,
+    cells: HashMap<u64, [f64; 16]>,
 }
 
 impl ViewStrategy {
     /// Wrap a table keyed like [`ViewGame`]'s information sets.
     pub fn new(game: ViewGame, map: HashMap<u64, Vec<f64>>) -> Self {
-        ViewStrategy { game, map }
+        let g = game.0.geometry().clone();
+        let mut cells = HashMap::with_capacity(map.len() * 2);
+        let mut acts = Vec::with_capacity(16);
+        for (key, probs) in map {
+            let player = (key >> 32) as u8;
+            let (own, known) = ((key >> 16) & 0xffff, key & 0xffff);
+            for (o, k) in [(own, known), (g.rotate180(own), g.rotate180(known))] {
+                acts.clear();
+                game.view_actions(player, o, k, &mut acts);
+                if acts.len() != probs.len() {
+                    continue;
+                }
+                let mut out = [0.0; 16];
+                for (c, &q) in acts.iter().zip(&probs) {
+                    out[*c as usize] = q;
+                }
+                cells.insert((player as u64) << 32 | o << 16 | k, out);
+            }
+        }
+        ViewStrategy { game, cells }
     }
 }
 
@@ -48,19 +69,13 @@ impl CellStrategy for ViewStrategy {
         false
     }
     fn probabilities(&self, player: u8, _h: u128, own: u64, known: u64, out: &mut [f64; 16]) {
-        *out = [0.0; 16];
-        let mut cells = Vec::with_capacity(16);
-        self.game.view_actions(player, own, known, &mut cells);
-        let (key, _) = self.game.view_key(player, own, known);
-        match self.map.get(&key).filter(|p| p.len() == cells.len()) {
-            Some(p) => {
-                for (c, &q) in cells.iter().zip(p) {
-                    out[*c as usize] = q;
-                }
-            }
+        match self.cells.get(&((player as u64) << 32 | own << 16 | known)) {
+            Some(p) => *out = *p,
             None => {
-                let u = 1.0 / cells.len() as f64;
-                for c in cells {
+                *out = [0.0; 16];
+                let legal = self.game.0.all() & !(own | known);
+                let u = 1.0 / legal.count_ones() as f64;
+                for c in legal.iter() {
                     out[c as usize] = u;
                 }
             }

@@ -5,6 +5,7 @@ use game::extensive::{Behaviour, ExtensiveGame};
 use hashbrown::HashMap;
 use ndarray::Array1;
 use serde::{Deserialize, Serialize};
+use rayon::prelude::*;
 use thiserror::Error;
 
 /// Errors of the CFR crate.
@@ -463,27 +464,63 @@ fn forward<K>(
     }
 }
 
-/// The first player's expected payoff at every node under `probs`.
-fn backward<K>(t: &Tree<K>, probs: &[f64], value: &mut [f64]) {
-    for v in (0..t.kind.len()).rev() {
+/// The first player's expected payoff at every node under `probs` (levels deepest first; the
+/// nodes of a large level in parallel).
+fn backward<K: Sync>(t: &Tree<K>, probs: &[f64], value: &mut [f64]) {
+    let node_value = |v: usize, deeper: &[f64], base: usize| -> f64 {
+        let child = |c: u32| -> f64 {
+            if c & TERMINAL_BIT != 0 {
+                t.terminal_payoff[(c & !TERMINAL_BIT) as usize]
+            } else {
+                deeper[c as usize - base]
+            }
+        };
         let (e0, e1) = (t.edge_start[v] as usize, t.edge_start[v + 1] as usize);
-        value[v] = match t.kind[v] {
+        match t.kind[v] {
             FIXED => t.fixed_payoff[v],
             CHANCE => {
                 let o = t.infoset[v] as usize;
                 (e0..e1)
                     .enumerate()
-                    .map(|(k, e)| t.chance_prob[o + k] * edge_value(t, value, t.edges[e]))
+                    .map(|(k, e)| t.chance_prob[o + k] * child(t.edges[e]))
                     .sum()
             }
             _ => {
                 let o = t.offset[t.infoset[v] as usize] as usize;
                 (e0..e1)
                     .enumerate()
-                    .map(|(k, e)| probs[o + k] * edge_value(t, value, t.edges[e]))
+                    .map(|(k, e)| probs[o + k] * child(t.edges[e]))
                     .sum()
             }
+        }
+    };
+    let levels = t.level_start.len();
+    for l in (0..levels).rev() {
+        let ls = t.level_start[l] as usize;
+        let le = if l + 1 < levels {
+            t.level_start[l + 1] as usize
+        } else {
+            t.kind.len()
         };
+        if ls >= le {
+            continue;
+        }
+        let (head, deeper) = value.split_at_mut(le);
+        let level = &mut head[ls..le];
+        if le - ls >= 1 << 14 {
+            level
+                .par_chunks_mut(1 << 12)
+                .enumerate()
+                .for_each(|(ci, chunk)| {
+                    for (i, out) in chunk.iter_mut().enumerate() {
+                        *out = node_value(ls + (ci << 12) + i, deeper, le);
+                    }
+                });
+        } else {
+            for (i, out) in level.iter_mut().enumerate() {
+                *out = node_value(ls + i, deeper, le);
+            }
+        }
     }
 }
 

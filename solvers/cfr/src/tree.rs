@@ -191,6 +191,7 @@ impl<K: Copy + Eq + core::hash::Hash + core::fmt::Debug> Tree<K> {
             level = next;
         }
         t.fix_determined();
+        t.compact();
         Ok(t)
     }
 
@@ -220,6 +221,90 @@ impl<K: Copy + Eq + core::hash::Hash + core::fmt::Debug> Tree<K> {
                 self.fixed_nodes += 1;
             }
         }
+    }
+
+    /// Drop the nodes that can only be reached through fixed nodes, and turn edges into fixed
+    /// nodes into terminal edges (with the fixed payoff).
+    fn compact(&mut self) {
+        let n = self.kind.len();
+        let mut keep = vec![false; n];
+        keep[0] = true;
+        for v in 0..n {
+            if !keep[v] || self.kind[v] == FIXED {
+                continue;
+            }
+            for e in self.edge_start[v]..self.edge_start[v + 1] {
+                let c = self.edges[e as usize];
+                if c & TERMINAL_BIT == 0 && self.kind[c as usize] != FIXED {
+                    keep[c as usize] = true;
+                }
+            }
+        }
+        let mut new_index = vec![u32::MAX; n];
+        let mut next = 0u32;
+        for v in 0..n {
+            if keep[v] {
+                new_index[v] = next;
+                next += 1;
+            }
+        }
+        let mut payoff_index: HashMap<u64, u32> = self
+            .terminal_payoff
+            .iter()
+            .enumerate()
+            .map(|(i, p)| (p.to_bits(), i as u32))
+            .collect();
+        let mut kind = Vec::with_capacity(next as usize);
+        let mut infoset = Vec::with_capacity(next as usize);
+        let mut fixed_payoff = Vec::with_capacity(next as usize);
+        let mut edge_start = Vec::with_capacity(next as usize + 1);
+        let mut edges = Vec::new();
+        edge_start.push(0u32);
+        for v in 0..n {
+            if !keep[v] {
+                continue;
+            }
+            kind.push(self.kind[v]);
+            infoset.push(self.infoset[v]);
+            fixed_payoff.push(self.fixed_payoff[v]);
+            if self.kind[v] != FIXED {
+                for e in self.edge_start[v]..self.edge_start[v + 1] {
+                    let c = self.edges[e as usize];
+                    let target = if c & TERMINAL_BIT != 0 {
+                        c
+                    } else if self.kind[c as usize] == FIXED {
+                        let p = self.fixed_payoff[c as usize];
+                        let len = self.terminal_payoff.len() as u32;
+                        let idx = *payoff_index.entry(p.to_bits()).or_insert(len);
+                        if idx == len {
+                            self.terminal_payoff.push(p);
+                        }
+                        TERMINAL_BIT | idx
+                    } else {
+                        new_index[c as usize]
+                    };
+                    edges.push(target);
+                }
+            }
+            edge_start.push(edges.len() as u32);
+        }
+        let mut level_start = Vec::with_capacity(self.level_start.len());
+        let mut kept_before = 0u32;
+        let mut v = 0usize;
+        for &ls in &self.level_start {
+            while v < ls as usize {
+                kept_before += keep[v] as u32;
+                v += 1;
+            }
+            level_start.push(kept_before);
+        }
+        level_start.dedup();
+        self.kind = kind;
+        self.infoset = infoset;
+        self.fixed_payoff = fixed_payoff;
+        self.edge_start = edge_start;
+        self.edges = edges;
+        self.level_start = level_start;
     }
 
     /// Number of nodes (terminals excluded).
