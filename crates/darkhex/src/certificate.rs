@@ -486,6 +486,12 @@ struct World {
 struct Responder<'a> {
     game: DarkHex,
     mixture: &'a Mixture,
+    /// Explicit decisions by history: (policy, cell), ascending policy.
+    decisions: HashMap<u128, Vec<(u32, u8)>>,
+    /// Index of each policy's priority order in `priorities`.
+    class: Vec<u32>,
+    /// The distinct priority orders.
+    priorities: Vec<Vec<u8>>,
     owner: usize,
     memo: HashMap<(u64, u64, Vec<World>), u128>,
     nodes: u64,
@@ -504,10 +510,28 @@ impl Responder<'_> {
     /// the owner connects are dropped (they are worth 0 to the responder).
     fn owner_moves(&self, w: World, r_stones: u64, out: &mut Vec<World>) {
         let legal = self.game.all() & !(w.stones | w.known);
-        // Group the policies by the probe they make.
+        // Group the policies by the probe they make: an explicit decision at this history
+        // (one lookup for all policies), else the first legal cell of the policy's priority.
+        let explicit: &[(u32, u8)] = self.decisions.get(&w.history).map_or(&[], |v| v);
+        let mut fallback = vec![u32::MAX; self.priorities.len()];
+        let mut e = 0;
         let mut groups: Vec<(u32, Vec<u32>)> = Vec::new();
         for &i in &w.policies {
-            let a = self.mixture.policies[i as usize].decide(w.history, legal);
+            while e < explicit.len() && explicit[e].0 < i {
+                e += 1;
+            }
+            let a = if e < explicit.len() && explicit[e].0 == i {
+                explicit[e].1 as u32
+            } else {
+                let c = self.class[i as usize] as usize;
+                if fallback[c] == u32::MAX {
+                    fallback[c] = self.priorities[c]
+                        .iter()
+                        .find(|&&x| legal >> x & 1 == 1)
+                        .map_or(0, |&x| x as u32);
+                }
+                fallback[c]
+            };
             match groups.iter_mut().find(|g| g.0 == a) {
                 Some(g) => g.1.push(i),
                 None => groups.push((a, vec![i])),
@@ -610,9 +634,31 @@ pub fn best_response(mixture: &Mixture) -> Certified {
     let game = DarkHex::new(mixture.rules).expect("validated by the parser");
     let owner = mixture.owner as usize;
     let total = mixture.total_weight();
+    let mut decisions: HashMap<u128, Vec<(u32, u8)>> = HashMap::new();
+    let mut priorities: Vec<Vec<u8>> = Vec::new();
+    let mut class = Vec::with_capacity(mixture.policies.len());
+    for (i, p) in mixture.policies.iter().enumerate() {
+        for (&h, &a) in &p.decisions {
+            decisions.entry(h).or_default().push((i as u32, a));
+        }
+        let c = match priorities.iter().position(|q| *q == p.priority) {
+            Some(c) => c,
+            None => {
+                priorities.push(p.priority.clone());
+                priorities.len() - 1
+            }
+        };
+        class.push(c as u32);
+    }
+    for v in decisions.values_mut() {
+        v.sort_unstable();
+    }
     let mut r = Responder {
         game,
         mixture,
+        decisions,
+        class,
+        priorities,
         owner,
         memo: HashMap::new(),
         nodes: 0,

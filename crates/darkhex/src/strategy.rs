@@ -216,7 +216,7 @@ fn decode<T: for<'de> Deserialize<'de>>(bytes: &[u8], magic: [u8; 8], kind: &'st
     use bincode::Options;
     bincode::DefaultOptions::new()
         .with_fixint_encoding()
-        .with_limit(1 << 34)
+        .with_limit(bytes.len() as u64)
         .allow_trailing_bytes()
         .deserialize(bytes)
         .map_err(|e| StrategyError::Corrupt(e.to_string()))

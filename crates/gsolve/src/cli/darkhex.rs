@@ -159,6 +159,7 @@ fn certify(file: &Path, global: &Global) -> CliResult {
             "bound": bound,
             "responder_value": c.responder_value.to_string(),
             "responder_nodes": c.responder_nodes,
+            "memo_hits": c.memo_hits,
             "seconds": secs,
         }));
     } else {
@@ -342,6 +343,14 @@ where
     let build_start = Instant::now();
     let mut solver = Solver::new(g, algorithm, a.max_nodes).map_err(CliError::runtime)?;
     let build_secs = build_start.elapsed().as_secs_f64();
+    if !global.json {
+        let t = solver.tree();
+        eprintln!(
+            "{} {}x{} {}: {} information sets, DAG of {} nodes and {} edges ({} determined nodes made terminal), ~{} MiB, built in {:.1} s",
+            rules.variant, rules.rows, rules.cols, repr.name(), t.infosets(), t.nodes(), t.edges(),
+            t.fixed_nodes(), t.memory_bytes() >> 20, build_secs
+        );
+    }
     let mut rows: Vec<(u64, f64, f64, f64, f64)> = Vec::new();
     let mut seconds_before = 0.0;
     if a.resume {
@@ -445,6 +454,13 @@ where
                 b.upper,
                 b.gap
             ));
+            if bar.is_hidden() && !global.json {
+                eprintln!(
+                    "[{:.0} s] iteration {} lower {:.9} upper {:.9} gap {:.3e} (best responses {:.1} s, {} histories)",
+                    seconds_before + start.elapsed().as_secs_f64(),
+                    solver.iterations(), b.lower, b.upper, b.gap, last_eval_secs, b.nodes
+                );
+            }
             last = Some(b);
             continue;
         }
