@@ -164,13 +164,22 @@ struct World {
     weight: f64,
 }
 
+type MemoKey = (u64, u64, Vec<(u64, u64, u128, u64)>);
+
 struct Ctx<'a, S: ?Sized> {
     game: &'a DarkHex,
     strategy: &'a S,
     opponent: u8,
     keep_history: bool,
     prune: f64,
+    /// Transposition table: (responder stones, responder known, worlds with weight bits) →
+    /// (value, slack). Sharded to let the top levels run in parallel.
+    memo: Vec<std::sync::Mutex<HashMap<MemoKey, (f64, f64)>>>,
+    memo_limit: usize,
+    hits: std::sync::atomic::AtomicU64,
 }
+
+const SHARDS: usize = 64;
 
 fn merge(mut worlds: Vec<World>) -> Vec<World> {
     worlds.sort_unstable_by_key(|w| (w.stones, w.known, w.history));
@@ -295,6 +304,49 @@ impl<S: CellStrategy + ?Sized> Ctx<'_, S> {
                 nodes: 0,
             };
         }
+        // Dense world sets (full-support strategies) almost never repeat: only sparse ones
+        // are worth the table.
+        if worlds.len() > 48 {
+            return self.solve_node(r_stones, r_known, worlds, total, depth);
+        }
+        let key: MemoKey = (
+            r_stones,
+            r_known,
+            worlds
+                .iter()
+                .map(|w| (w.stones, w.known, w.history, w.weight.to_bits()))
+                .collect(),
+        );
+        let shard = {
+            use std::hash::{BuildHasher, Hash, Hasher};
+            let mut h = hashbrown::DefaultHashBuilder::default().build_hasher();
+            key.hash(&mut h);
+            (h.finish() as usize) % SHARDS
+        };
+        if let Some(&(value, slack)) = self.memo[shard].lock().expect("memo").get(&key) {
+            self.hits.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            return Response {
+                value,
+                slack,
+                nodes: 0,
+            };
+        }
+        let best = self.solve_node(r_stones, r_known, worlds, total, depth);
+        let mut memo = self.memo[shard].lock().expect("memo");
+        if memo.len() < self.memo_limit / SHARDS {
+            memo.insert(key, (best.value, best.slack));
+        }
+        best
+    }
+
+    fn solve_node(
+        &self,
+        r_stones: u64,
+        r_known: u64,
+        worlds: Vec<World>,
+        total: f64,
+        depth: u32,
+    ) -> Response {
         let legal = self.game.all() & !(r_stones | r_known);
         // Each action's value lies in [v, v + s]; the maximum lies in [max v, max (v + s)].
         let pick = |best: Response, r: Response| {
@@ -322,6 +374,11 @@ impl<S: CellStrategy + ?Sized> Ctx<'_, S> {
             let mut best = start;
             for a in legal.iter() {
                 best = pick(best, self.probe(r_stones, r_known, &worlds, a, depth));
+                // No probe can win more than every world: stop once one does (up to
+                // rounding of the sums).
+                if best.slack == 0.0 && best.value >= total * (1.0 - 1e-12) {
+                    break;
+                }
             }
             best
         };
@@ -348,6 +405,9 @@ pub fn best_response<S: CellStrategy + ?Sized>(
         opponent,
         keep_history: strategy.needs_history(),
         prune,
+        memo: (0..SHARDS).map(|_| Default::default()).collect(),
+        memo_limit: 20_000_000,
+        hits: Default::default(),
     };
     let start = World {
         stones: 0,

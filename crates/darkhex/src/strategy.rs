@@ -335,6 +335,26 @@ impl StrategyFile {
         out
     }
 
+    /// Purify: at every information set drop the probes played with probability below
+    /// `threshold` and renormalise (the most likely probe is always kept). A sparse strategy
+    /// keeps the best response's worlds few, which is what makes it affordable on 4×3; the
+    /// bracket is then measured for the purified strategy itself.
+    pub fn purify(&mut self, threshold: f64) {
+        if threshold <= 0.0 {
+            return;
+        }
+        for e in &mut self.entries {
+            let max = e.probs.iter().cloned().fold(0.0, f64::max);
+            for p in e.probs.iter_mut() {
+                if *p < threshold && *p < max {
+                    *p = 0.0;
+                }
+            }
+            let s: f64 = e.probs.iter().sum();
+            e.probs.iter_mut().for_each(|p| *p /= s);
+        }
+    }
+
     /// The probabilities at a player's first decision (empty history / empty view), by cell.
     pub fn first_probe(&self, player: u8) -> Option<Vec<f64>> {
         let game = self.game();

@@ -48,6 +48,9 @@ enum DarkhexCommand {
         /// the bracket stays rigorous); 0 = exact.
         #[arg(long, default_value_t = 0.0)]
         prune: f64,
+        /// Evaluate the strategy purified at this threshold (see `solve --purify`).
+        #[arg(long, default_value_t = 0.0)]
+        purify: f64,
     },
     /// Values of every board of at most 9 cells (both variants) → results/darkhex/values.md/.csv.
     Table(TableArgs),
@@ -105,6 +108,14 @@ struct SolveArgs {
     /// Best-response pruning threshold (rigorous, see `eval --prune`).
     #[arg(long, default_value_t = 0.0)]
     prune: f64,
+    /// Save (and measure) the average strategy purified: probes below this probability
+    /// dropped at every information set (0 = off). Makes the exact best response affordable
+    /// on 4×3.
+    #[arg(long, default_value_t = 0.0)]
+    purify: f64,
+    /// Do not measure the bracket (run `eval` on the strategy later).
+    #[arg(long)]
+    no_eval: bool,
     /// Largest DAG to expand.
     #[arg(long, default_value_t = 60_000_000)]
     max_nodes: usize,
@@ -135,7 +146,11 @@ pub fn run(args: DarkhexArgs, global: &Global) -> CliResult {
             print_report(&r, global);
             Ok(())
         }
-        DarkhexCommand::Eval { strategy, prune } => eval(&strategy, prune, global),
+        DarkhexCommand::Eval {
+            strategy,
+            prune,
+            purify,
+        } => eval(&strategy, prune, purify, global),
         DarkhexCommand::Table(a) => table(a, global),
     }
 }
@@ -183,11 +198,12 @@ fn certify(file: &Path, global: &Global) -> CliResult {
     Ok(())
 }
 
-fn eval(path: &Path, prune: f64, global: &Global) -> CliResult {
+fn eval(path: &Path, prune: f64, purify: f64, global: &Global) -> CliResult {
     let bytes = std::fs::read(path)
         .map_err(|e| CliError::input(format!("cannot read {}: {e}", path.display())))?;
-    let f = StrategyFile::from_bytes(&bytes)
+    let mut f = StrategyFile::from_bytes(&bytes)
         .map_err(|e| CliError::input(format!("{}: {e}", path.display())))?;
+    f.purify(purify);
     let start = Instant::now();
     let game = f.game();
     let b = exact_bracket(&game, &*file_strategy(&f), prune);
@@ -200,7 +216,7 @@ fn eval(path: &Path, prune: f64, global: &Global) -> CliResult {
             "representation": f.header.representation.name(),
             "algorithm": f.header.algorithm, "iterations": f.header.iterations,
             "lower": b.lower, "upper": b.upper, "gap": b.gap,
-            "responder_nodes": b.nodes, "prune": prune, "seconds": secs,
+            "responder_nodes": b.nodes, "prune": prune, "purify": purify, "seconds": secs,
         }));
     } else {
         println!(
@@ -408,10 +424,12 @@ where
             })
             .collect();
         entries.sort_by_key(|e| (e.player, e.key));
-        StrategyFile {
+        let mut f = StrategyFile {
             header: header(rules, repr, algorithm, solver.iterations(), a.seed, STRATEGY_MAGIC, bracket),
             entries,
-        }
+        };
+        f.purify(a.purify);
+        f
     };
     let write_checkpoint = |solver: &Solver<K>, rows: &Vec<(u64, f64, f64, f64, f64)>, secs: f64| -> CliResult {
         let c = CheckpointFile {
@@ -434,7 +452,11 @@ where
                 solve_secs_since_eval >= 3.0 * last_eval_secs
             });
         let finishing = time_up || iters_done || gap_done;
-        if (eval_due || finishing) && !gap_done && (last.is_none() || solve_secs_since_eval > 0.0) {
+        if (eval_due || finishing)
+            && !a.no_eval
+            && !gap_done
+            && (last.is_none() || solve_secs_since_eval > 0.0)
+        {
             let t = Instant::now();
             let f = to_file(&solver, None);
             let b = exact_bracket(game, &*file_strategy(&f), a.prune);
@@ -608,6 +630,8 @@ fn table(a: TableArgs, global: &Global) -> CliResult {
                 checkpoint_secs: 600.0,
                 eval_secs: 0.0,
                 prune: 0.0,
+                purify: 0.0,
+                no_eval: false,
                 max_nodes: 60_000_000,
             };
             let ckpt = args.out.as_ref().expect("set").join("checkpoint.bin");
