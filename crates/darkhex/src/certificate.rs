@@ -154,7 +154,9 @@ fn replay_owner(game: &DarkHex, owner: u8, h: u128) -> Result<(u64, u64), String
             return Err(format!("history {h} probes cell {cell} twice"));
         }
         if game.connects(owner, own) {
-            return Err(format!("history {h} continues after the owner has connected"));
+            return Err(format!(
+                "history {h} continues after the owner has connected"
+            ));
         }
         if e & 1 == 1 {
             own |= bit;
@@ -290,7 +292,9 @@ impl Mixture {
                     what: "policy weight 0".into(),
                 });
             }
-            total = total.checked_add(weight).ok_or(CertificateError::Overflow)?;
+            total = total
+                .checked_add(weight)
+                .ok_or(CertificateError::Overflow)?;
             let (ln, p) = lines.keyword("PRIORITY", "PRIORITY followed by the cells")?;
             let mut priority = Vec::with_capacity(cells);
             let mut seen = 0u64;
@@ -399,8 +403,12 @@ impl Mixture {
                 if o == 0 { "Black" } else { "White" }
             )
         };
-        if (self.rules.rows, self.rules.cols, self.rules.variant, self.owner)
-            != (rows, cols, variant, owner)
+        if (
+            self.rules.rows,
+            self.rules.cols,
+            self.rules.variant,
+            self.owner,
+        ) != (rows, cols, variant, owner)
         {
             return Err(CertificateError::Mismatch {
                 found: desc(

@@ -15,8 +15,8 @@
 //! best-response value lies in `[value, value + slack]` and the brackets built from it stay
 //! rigorous (only looser).
 
-use crate::rules::{DarkHex, Variant};
 use crate::extensive::ViewGame;
+use crate::rules::{DarkHex, Variant};
 use bitboard::BitWord;
 use hashbrown::HashMap;
 use rayon::prelude::*;
@@ -106,7 +106,11 @@ impl CellStrategy for HistoryStrategy {
         *out = [0.0; 16];
         let legal = ((1u64 << self.cells) - 1) & !(own | known);
         let key = crate::extensive::history_key(player, h);
-        match self.map.get(&key).filter(|p| p.len() == legal.count_ones() as usize) {
+        match self
+            .map
+            .get(&key)
+            .filter(|p| p.len() == legal.count_ones() as usize)
+        {
             Some(p) => {
                 for (c, &q) in legal.iter().zip(p) {
                     out[c as usize] = q;
@@ -131,7 +135,12 @@ pub fn file_strategy(file: &crate::strategy::StrategyFile) -> Box<dyn CellStrate
             game.cells(),
             file.entries
                 .iter()
-                .map(|e| (crate::extensive::history_key(e.player, e.key), e.probs.clone()))
+                .map(|e| {
+                    (
+                        crate::extensive::history_key(e.player, e.key),
+                        e.probs.clone(),
+                    )
+                })
                 .collect(),
         )),
         Representation::View => Box::new(ViewStrategy::new(
@@ -439,7 +448,11 @@ pub struct ExactBracket {
 }
 
 /// Both best responses against one profile (`strategy` gives both players' behaviour).
-pub fn exact_bracket<S: CellStrategy + ?Sized>(game: &DarkHex, strategy: &S, prune: f64) -> ExactBracket {
+pub fn exact_bracket<S: CellStrategy + ?Sized>(
+    game: &DarkHex,
+    strategy: &S,
+    prune: f64,
+) -> ExactBracket {
     let (vs_black, vs_white) = rayon::join(
         || best_response(game, strategy, 1, prune),
         || best_response(game, strategy, 0, prune),

@@ -358,7 +358,9 @@ mod tests {
 
     fn random_playout(g: &DarkHex, seed: u64) -> Vec<State> {
         let mut s = g.root();
-        let mut x = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        let mut x = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         let mut states = vec![s];
         while s.winner.is_none() {
             let legal = g.legal_set(&s);

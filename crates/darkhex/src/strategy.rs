@@ -188,7 +188,11 @@ pub fn replay_history(game: &DarkHex, player: u8, h: u128) -> Result<(u64, u64),
     Ok((own, known))
 }
 
-fn check_header(h: &StrategyHeader, magic: [u8; 8], kind: &'static str) -> Result<DarkHex, StrategyError> {
+fn check_header(
+    h: &StrategyHeader,
+    magic: [u8; 8],
+    kind: &'static str,
+) -> Result<DarkHex, StrategyError> {
     if h.magic != magic {
         return Err(StrategyError::BadMagic(kind));
     }
@@ -196,12 +200,19 @@ fn check_header(h: &StrategyHeader, magic: [u8; 8], kind: &'static str) -> Resul
         return Err(StrategyError::BadVersion { found: h.version });
     }
     if h.game != "darkhex" {
-        return Err(StrategyError::BadHeader(format!("game {:?}, expected darkhex", h.game)));
+        return Err(StrategyError::BadHeader(format!(
+            "game {:?}, expected darkhex",
+            h.game
+        )));
     }
     DarkHex::new(h.rules).map_err(|e| StrategyError::BadHeader(e.to_string()))
 }
 
-fn decode<T: for<'de> Deserialize<'de>>(bytes: &[u8], magic: [u8; 8], kind: &'static str) -> Result<T, StrategyError> {
+fn decode<T: for<'de> Deserialize<'de>>(
+    bytes: &[u8],
+    magic: [u8; 8],
+    kind: &'static str,
+) -> Result<T, StrategyError> {
     // The header starts with the magic: check it before decoding so foreign files get the
     // right error.
     if bytes.len() < 8 || bytes[..8] != magic {
@@ -241,7 +252,9 @@ impl StrategyFile {
     pub fn from_bytes(bytes: &[u8]) -> Result<StrategyFile, StrategyError> {
         let f: StrategyFile = decode(bytes, STRATEGY_MAGIC, "strategy")?;
         if encode(&f).len() != bytes.len() {
-            return Err(StrategyError::Corrupt("trailing bytes after the strategy".into()));
+            return Err(StrategyError::Corrupt(
+                "trailing bytes after the strategy".into(),
+            ));
         }
         let game = check_header(&f.header, STRATEGY_MAGIC, "strategy")?;
         let vg = ViewGame(game.clone());
@@ -264,7 +277,8 @@ impl StrategyFile {
                     if (own | known) & !game.all() != 0 || own & known != 0 {
                         return Err(bad("view outside the board or overlapping".into()));
                     }
-                    if vg.view_key(e.player, own, known).0 != (e.player as u64) << 32 | e.key as u64 {
+                    if vg.view_key(e.player, own, known).0 != (e.player as u64) << 32 | e.key as u64
+                    {
                         return Err(bad("view not in canonical orientation".into()));
                     }
                     (own, known)
@@ -272,7 +286,10 @@ impl StrategyFile {
             };
             let legal = (game.all() & !(own | known)).count_ones() as usize;
             if e.probs.len() != legal {
-                return Err(bad(format!("{} probabilities for {legal} legal probes", e.probs.len())));
+                return Err(bad(format!(
+                    "{} probabilities for {legal} legal probes",
+                    e.probs.len()
+                )));
             }
             if e.probs.iter().any(|p| !p.is_finite() || *p < 0.0) {
                 return Err(bad("negative or non-finite probability".into()));
@@ -358,7 +375,10 @@ impl StrategyFile {
     /// The probabilities at a player's first decision (empty history / empty view), by cell.
     pub fn first_probe(&self, player: u8) -> Option<Vec<f64>> {
         let game = self.game();
-        let e = self.entries.iter().find(|e| e.player == player && e.key == 0)?;
+        let e = self
+            .entries
+            .iter()
+            .find(|e| e.player == player && e.key == 0)?;
         let mut out = vec![0.0; game.cells()];
         for (c, p) in (0..game.cells()).zip(&e.probs) {
             out[c] = *p;

@@ -29,14 +29,20 @@ fn classic_4x3_white_upper() {
 
 #[test]
 fn abrupt_3x3_black_lower() {
-    assert_eq!(certify("abrupt-3x3/black-lower.mix"), "207579464761/299876201866");
+    assert_eq!(
+        certify("abrupt-3x3/black-lower.mix"),
+        "207579464761/299876201866"
+    );
 }
 
 #[test]
 fn abrupt_3x3_white_upper() {
     let m = Mixture::parse(&read("abrupt-3x3/white-upper.mix")).unwrap();
     m.expect(3, 3, Variant::Abrupt, 1).unwrap();
-    assert_eq!(best_response(&m).black_value.to_string(), "207579464761/299876201866");
+    assert_eq!(
+        best_response(&m).black_value.to_string(),
+        "207579464761/299876201866"
+    );
 }
 
 #[test]

@@ -7,7 +7,10 @@ use darkhex::{DarkHex, Variant};
 use hashbrown::HashMap;
 
 fn history_table(s: &Solver<u128>) -> HashMap<u128, Vec<f64>> {
-    s.average_strategy().entries().map(|(k, _, p)| (k, p.to_vec())).collect()
+    s.average_strategy()
+        .entries()
+        .map(|(k, _, p)| (k, p.to_vec()))
+        .collect()
 }
 
 /// `value ± slack` is the literature value (slack for values quoted rounded).
@@ -60,7 +63,11 @@ fn view_game_brackets_are_consistent() {
     let vg = ViewGame(g.clone());
     let mut s = Solver::new(&vg, Algorithm::DCFR_DEFAULT, 10_000_000).unwrap();
     s.iterate(2000);
-    let table: HashMap<u64, Vec<f64>> = s.average_strategy().entries().map(|(k, _, p)| (k, p.to_vec())).collect();
+    let table: HashMap<u64, Vec<f64>> = s
+        .average_strategy()
+        .entries()
+        .map(|(k, _, p)| (k, p.to_vec()))
+        .collect();
     let e = exact_bracket(&g, &ViewStrategy::new(vg, table), 0.0);
     eprintln!("view 3x2 abrupt {e:?}");
     assert!(e.lower <= 7.0 / 16.0 + 1e-9 && 7.0 / 16.0 <= e.upper + 1e-9);
@@ -75,7 +82,11 @@ impl game::extensive::Behaviour<HistoryGame> for ViewAsHistory<'_> {
         let (mut own, mut known) = (0u64, 0u64);
         for e in DarkHex::history_events(h) {
             let c = (e >> 1) - 1;
-            if e & 1 == 1 { own |= 1 << c } else { known |= 1 << c }
+            if e & 1 == 1 {
+                own |= 1 << c
+            } else {
+                known |= 1 << c
+            }
         }
         let mut p = [0.0; 16];
         self.0.probabilities(player, h, own, known, &mut p);
@@ -97,8 +108,15 @@ fn view_strategy_best_response_matches_generic() {
     let table: HashMap<u64, Vec<f64>> = avg.entries().map(|(k, _, p)| (k, p.to_vec())).collect();
     let vs = ViewStrategy::new(vg.clone(), table);
     let e = exact_bracket(&g, &vs, 0.0);
-    let b = bracket(&HistoryGame(g.clone()), &ViewAsHistory(&vs, g.cells()), false);
+    let b = bracket(
+        &HistoryGame(g.clone()),
+        &ViewAsHistory(&vs, g.cells()),
+        false,
+    );
     let within = bracket(&vg, &avg, false);
-    eprintln!("exact {e:?}\ngeneric {b:?}\nimperfect-recall grouping {within:?}\nev {}", s.expected_value(&avg));
+    eprintln!(
+        "exact {e:?}\ngeneric {b:?}\nimperfect-recall grouping {within:?}\nev {}",
+        s.expected_value(&avg)
+    );
     assert!((b.lower - e.lower).abs() < 1e-9 && (b.upper - e.upper).abs() < 1e-9);
 }

@@ -33,7 +33,11 @@ fn solved(repr: Representation) -> StrategyFile {
             s.iterate(100);
             s.average_strategy()
                 .entries()
-                .map(|(k, p, pr)| Entry { player: p, key: k & !(1u128 << 127), probs: pr.to_vec() })
+                .map(|(k, p, pr)| Entry {
+                    player: p,
+                    key: k & !(1u128 << 127),
+                    probs: pr.to_vec(),
+                })
                 .collect()
         }
         Representation::View => {
@@ -41,11 +45,18 @@ fn solved(repr: Representation) -> StrategyFile {
             s.iterate(100);
             s.average_strategy()
                 .entries()
-                .map(|(k, p, pr)| Entry { player: p, key: (k & 0xffff_ffff) as u128, probs: pr.to_vec() })
+                .map(|(k, p, pr)| Entry {
+                    player: p,
+                    key: (k & 0xffff_ffff) as u128,
+                    probs: pr.to_vec(),
+                })
                 .collect()
         }
     };
-    StrategyFile { header: header(&g, repr), entries }
+    StrategyFile {
+        header: header(&g, repr),
+        entries,
+    }
 }
 
 #[test]
@@ -58,7 +69,10 @@ fn round_trip_and_bracket_survive_the_file() {
         assert_eq!(back.header.rules, f.header.rules);
         let g = back.game();
         let b = exact_bracket(&g, &*file_strategy(&back), 0.0);
-        assert!(b.lower <= 7.0 / 16.0 + 1e-9 && 7.0 / 16.0 <= b.upper + 1e-9, "{b:?}");
+        assert!(
+            b.lower <= 7.0 / 16.0 + 1e-9 && 7.0 / 16.0 <= b.upper + 1e-9,
+            "{b:?}"
+        );
         assert!(back.to_text().lines().count() > f.entries.len());
         assert!(back.first_probe(0).is_some() && back.first_probe(1).is_some());
     }
@@ -68,31 +82,52 @@ fn round_trip_and_bracket_survive_the_file() {
 fn corrupt_truncated_and_foreign_files_are_errors() {
     let f = solved(Representation::History);
     let bytes = f.to_bytes();
-    assert!(matches!(StrategyFile::from_bytes(b"hello world, not a strategy"), Err(StrategyError::BadMagic(_))));
-    assert!(matches!(StrategyFile::from_bytes(&[]), Err(StrategyError::BadMagic(_))));
+    assert!(matches!(
+        StrategyFile::from_bytes(b"hello world, not a strategy"),
+        Err(StrategyError::BadMagic(_))
+    ));
+    assert!(matches!(
+        StrategyFile::from_bytes(&[]),
+        Err(StrategyError::BadMagic(_))
+    ));
     for cut in [9, 20, bytes.len() / 2, bytes.len() - 1] {
-        assert!(StrategyFile::from_bytes(&bytes[..cut]).is_err(), "cut {cut}");
+        assert!(
+            StrategyFile::from_bytes(&bytes[..cut]).is_err(),
+            "cut {cut}"
+        );
     }
     let mut v = bytes.clone();
     v[8] = 99; // version
-    assert!(matches!(StrategyFile::from_bytes(&v), Err(StrategyError::BadVersion { found: 99 })));
+    assert!(matches!(
+        StrategyFile::from_bytes(&v),
+        Err(StrategyError::BadVersion { found: 99 })
+    ));
     let mut longer = bytes.clone();
     longer.push(0);
     assert!(StrategyFile::from_bytes(&longer).is_err());
     // A checkpoint is not a strategy.
     let c = CheckpointFile {
-        header: StrategyHeader { magic: CHECKPOINT_MAGIC, ..f.header.clone() },
+        header: StrategyHeader {
+            magic: CHECKPOINT_MAGIC,
+            ..f.header.clone()
+        },
         rows: vec![],
         seconds: 0.0,
         solver: vec![1, 2, 3],
     };
-    assert!(matches!(StrategyFile::from_bytes(&c.to_bytes()), Err(StrategyError::BadMagic(_))));
+    assert!(matches!(
+        StrategyFile::from_bytes(&c.to_bytes()),
+        Err(StrategyError::BadMagic(_))
+    ));
     assert!(CheckpointFile::from_bytes(&c.to_bytes()).is_ok());
     assert!(CheckpointFile::from_bytes(&bytes).is_err());
     // Bad entries: impossible history, wrong arity, bad probabilities, oversized board.
     let mut bad = f.clone();
     bad.entries[1].key = (5 << 5) | 5; // probes cell 1 twice
-    assert!(matches!(StrategyFile::from_bytes(&bad.to_bytes()), Err(StrategyError::BadEntry { .. })));
+    assert!(matches!(
+        StrategyFile::from_bytes(&bad.to_bytes()),
+        Err(StrategyError::BadEntry { .. })
+    ));
     let mut bad = f.clone();
     bad.entries[0].probs.pop();
     assert!(StrategyFile::from_bytes(&bad.to_bytes()).is_err());
@@ -101,7 +136,10 @@ fn corrupt_truncated_and_foreign_files_are_errors() {
     assert!(StrategyFile::from_bytes(&bad.to_bytes()).is_err());
     let mut bad = f.clone();
     bad.header.rules.rows = 9;
-    assert!(matches!(StrategyFile::from_bytes(&bad.to_bytes()), Err(StrategyError::BadHeader(_))));
+    assert!(matches!(
+        StrategyFile::from_bytes(&bad.to_bytes()),
+        Err(StrategyError::BadHeader(_))
+    ));
     let mut bad = f.clone();
     bad.header.game = "chess".into();
     assert!(StrategyFile::from_bytes(&bad.to_bytes()).is_err());

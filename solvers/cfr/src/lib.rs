@@ -38,5 +38,5 @@ mod solver;
 mod tree;
 
 pub use best_response::{best_response_value, bracket, Bracket};
-pub use solver::{Algorithm, Checkpoint, CfrError, Profile, Solver};
+pub use solver::{Algorithm, CfrError, Checkpoint, Profile, Solver};
 pub use tree::Tree;

@@ -4,8 +4,8 @@ use crate::tree::{Tree, CHANCE, FIRST, FIXED, TERMINAL_BIT};
 use game::extensive::{Behaviour, ExtensiveGame};
 use hashbrown::HashMap;
 use ndarray::Array1;
-use serde::{Deserialize, Serialize};
 use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 /// Errors of the CFR crate.
@@ -171,7 +171,8 @@ impl<K: serde::Serialize + for<'de> Deserialize<'de>> Checkpoint<K> {
     }
     /// Deserialise (errors name the problem).
     pub fn from_bytes(bytes: &[u8]) -> Result<Self, CfrError> {
-        bincode::deserialize(bytes).map_err(|e| CfrError::CheckpointMismatch(format!("corrupt solver state: {e}")))
+        bincode::deserialize(bytes)
+            .map_err(|e| CfrError::CheckpointMismatch(format!("corrupt solver state: {e}")))
     }
 }
 
@@ -256,7 +257,13 @@ impl<K: Copy + Eq + core::hash::Hash + core::fmt::Debug + Send + Sync> Solver<K>
                     1.0
                 };
                 let current = self.current.as_slice().expect("contiguous");
-                forward(&self.tree, current, player, &mut reach_self, &mut reach_other);
+                forward(
+                    &self.tree,
+                    current,
+                    player,
+                    &mut reach_self,
+                    &mut reach_other,
+                );
                 backward(&self.tree, current, &mut value);
                 accumulate(
                     &self.tree,
@@ -392,7 +399,11 @@ impl<K: Copy + Eq + core::hash::Hash + core::fmt::Debug + Send + Sync> Solver<K>
                 "information sets differ from this game's".into(),
             ));
         }
-        if c.regrets.iter().chain(&c.strategy_sum).any(|v| !v.is_finite()) {
+        if c.regrets
+            .iter()
+            .chain(&c.strategy_sum)
+            .any(|v| !v.is_finite())
+        {
             return Err(CfrError::CheckpointMismatch("non-finite values".into()));
         }
         self.iterations = c.iterations;

@@ -122,9 +122,7 @@ impl<K: Copy + Eq + core::hash::Hash + core::fmt::Debug> Tree<K> {
                                 if t.owner[x as usize] != p.index() as u8
                                     || t.actions[x as usize] as usize != n
                                 {
-                                    return Err(CfrError::InconsistentInfoset(format!(
-                                        "{key:?}"
-                                    )));
+                                    return Err(CfrError::InconsistentInfoset(format!("{key:?}")));
                                 }
                                 x
                             }

@@ -159,7 +159,8 @@ fn certify(file: &Path, global: &Global) -> CliResult {
     let text = std::fs::read_to_string(file)
         .map_err(|e| CliError::input(format!("cannot read {}: {e}", file.display())))?;
     let start = Instant::now();
-    let m = Mixture::parse(&text).map_err(|e| CliError::input(format!("{}: {e}", file.display())))?;
+    let m =
+        Mixture::parse(&text).map_err(|e| CliError::input(format!("{}: {e}", file.display())))?;
     let c = certificate_response(&m);
     let secs = start.elapsed().as_secs_f64();
     let bound = if c.owner == 0 { "lower" } else { "upper" };
@@ -261,12 +262,16 @@ fn solve(a: SolveArgs, global: &Global) -> Result<SolveReport, CliError> {
         if t == 0 {
             return Err(CliError::input("--threads must be at least 1"));
         }
-        let _ = rayon::ThreadPoolBuilder::new().num_threads(t).build_global();
+        let _ = rayon::ThreadPoolBuilder::new()
+            .num_threads(t)
+            .build_global();
     }
     for (name, v) in [("--gap", a.gap), ("--time", a.time)] {
         if let Some(v) = v {
             if !(v.is_finite() && v >= 0.0) {
-                return Err(CliError::input(format!("{name} must be a non-negative number")));
+                return Err(CliError::input(format!(
+                    "{name} must be a non-negative number"
+                )));
             }
         }
     }
@@ -346,7 +351,14 @@ fn run_solve<G, K>(
 ) -> Result<SolveReport, CliError>
 where
     G: ExtensiveGame<InfoKey = K>,
-    K: Copy + Eq + std::hash::Hash + std::fmt::Debug + Send + Sync + serde::Serialize + for<'de> serde::Deserialize<'de>,
+    K: Copy
+        + Eq
+        + std::hash::Hash
+        + std::fmt::Debug
+        + Send
+        + Sync
+        + serde::Serialize
+        + for<'de> serde::Deserialize<'de>,
 {
     let rules = *game.rules();
     let checkpoint_path = out.join("checkpoint.bin");
@@ -371,7 +383,10 @@ where
     let mut seconds_before = 0.0;
     if a.resume {
         let bytes = std::fs::read(&checkpoint_path).map_err(|e| {
-            CliError::input(format!("--resume: cannot read {}: {e}", checkpoint_path.display()))
+            CliError::input(format!(
+                "--resume: cannot read {}: {e}",
+                checkpoint_path.display()
+            ))
         })?;
         let c = CheckpointFile::from_bytes(&bytes)
             .map_err(|e| CliError::input(format!("{}: {e}", checkpoint_path.display())))?;
@@ -393,14 +408,20 @@ where
         rows = c.rows;
         seconds_before = c.seconds;
     }
-    let target_iters = a.iterations.unwrap_or(if a.gap.is_some() || a.time.is_some() {
-        u64::MAX
-    } else {
-        1000
-    });
+    let target_iters = a
+        .iterations
+        .unwrap_or(if a.gap.is_some() || a.time.is_some() {
+            u64::MAX
+        } else {
+            1000
+        });
     let bar = progress_bar(
         global,
-        if target_iters == u64::MAX { 0 } else { target_iters },
+        if target_iters == u64::MAX {
+            0
+        } else {
+            target_iters
+        },
         "darkhex solve",
     );
     bar.set_position(solver.iterations());
@@ -425,21 +446,38 @@ where
             .collect();
         entries.sort_by_key(|e| (e.player, e.key));
         let mut f = StrategyFile {
-            header: header(rules, repr, algorithm, solver.iterations(), a.seed, STRATEGY_MAGIC, bracket),
+            header: header(
+                rules,
+                repr,
+                algorithm,
+                solver.iterations(),
+                a.seed,
+                STRATEGY_MAGIC,
+                bracket,
+            ),
             entries,
         };
         f.purify(a.purify);
         f
     };
-    let write_checkpoint = |solver: &Solver<K>, rows: &Vec<(u64, f64, f64, f64, f64)>, secs: f64| -> CliResult {
-        let c = CheckpointFile {
-            header: header(rules, repr, algorithm, solver.iterations(), a.seed, CHECKPOINT_MAGIC, None),
-            rows: rows.clone(),
-            seconds: secs,
-            solver: solver.checkpoint().to_bytes(),
+    let write_checkpoint =
+        |solver: &Solver<K>, rows: &Vec<(u64, f64, f64, f64, f64)>, secs: f64| -> CliResult {
+            let c = CheckpointFile {
+                header: header(
+                    rules,
+                    repr,
+                    algorithm,
+                    solver.iterations(),
+                    a.seed,
+                    CHECKPOINT_MAGIC,
+                    None,
+                ),
+                rows: rows.clone(),
+                seconds: secs,
+                solver: solver.checkpoint().to_bytes(),
+            };
+            write_atomic(&checkpoint_path, &c.to_bytes())
         };
-        write_atomic(&checkpoint_path, &c.to_bytes())
-    };
     loop {
         let elapsed = start.elapsed().as_secs_f64();
         let time_up = a.time.is_some_and(|t| elapsed >= t);
@@ -490,7 +528,11 @@ where
             break;
         }
         if last_checkpoint.elapsed().as_secs_f64() >= a.checkpoint_secs {
-            write_checkpoint(&solver, &rows, seconds_before + start.elapsed().as_secs_f64())?;
+            write_checkpoint(
+                &solver,
+                &rows,
+                seconds_before + start.elapsed().as_secs_f64(),
+            )?;
             last_checkpoint = Instant::now();
         }
         let t = Instant::now();
@@ -518,7 +560,10 @@ where
         algorithm.describe(), a.seed, toolkit_version(), command_line()
     );
     for r in &rows {
-        csv.push_str(&format!("{},{:.3},{:.12},{:.12},{:.6e}\n", r.0, r.1, r.2, r.3, r.4));
+        csv.push_str(&format!(
+            "{},{:.3},{:.12},{:.12},{:.6e}\n",
+            r.0, r.1, r.2, r.3, r.4
+        ));
     }
     write_atomic(&out.join("convergence.csv"), csv.as_bytes())?;
     let tree = solver.tree();
@@ -574,8 +619,16 @@ fn print_report(r: &SolveReport, global: &Global) {
     } else if let Some(b) = b {
         println!(
             "{} {}x{} ({}, {}): {} iterations, {:.1} s: lower {:.9} upper {:.9} gap {:.3e} → {}",
-            r.rules.variant, r.rules.rows, r.rules.cols, r.representation.name(),
-            r.algorithm.describe(), r.iterations, r.seconds, b.lower, b.upper, b.gap,
+            r.rules.variant,
+            r.rules.rows,
+            r.rules.cols,
+            r.representation.name(),
+            r.algorithm.describe(),
+            r.iterations,
+            r.seconds,
+            b.lower,
+            b.upper,
+            b.gap,
             r.out.display()
         );
     }
@@ -585,7 +638,10 @@ fn print_report(r: &SolveReport, global: &Global) {
 fn known_value(rows: usize, cols: usize, v: Variant) -> Option<(f64, &'static str)> {
     match (rows, cols, v) {
         (4, 3, Variant::Classical) => Some((14279.0 / 67484.0, "14279/67484 (certificates)")),
-        (3, 3, Variant::Abrupt) => Some((207579464761.0 / 299876201866.0, "207579464761/299876201866 (certificates)")),
+        (3, 3, Variant::Abrupt) => Some((
+            207579464761.0 / 299876201866.0,
+            "207579464761/299876201866 (certificates)",
+        )),
         (2, 2, Variant::Classical) => Some((1.0, "1 (OpenSpiel CFR+)")),
         (3, 2, Variant::Classical) => Some((0.0, "0 (OpenSpiel CFR+)")),
         (2, 3, Variant::Classical) => Some((1.0, "1 (OpenSpiel CFR+)")),
@@ -649,16 +705,30 @@ fn table(a: TableArgs, global: &Global) -> CliResult {
             if !global.json {
                 eprintln!(
                     "{v} {r}x{c}: [{:.9}, {:.9}] gap {:.2e} ({} iterations, {:.1} s, {})",
-                    b.lower, b.upper, b.gap, rep.iterations, rep.seconds, rep.representation.name()
+                    b.lower,
+                    b.upper,
+                    b.gap,
+                    rep.iterations,
+                    rep.seconds,
+                    rep.representation.name()
                 );
             }
             lines.push(format!(
                 "| {r}×{c} | {v} | {:.9} | {:.9} | {:.2e} | {} | {} | {} | {:.1} | {} |",
-                b.lower, b.upper, b.gap, rep.representation.name(), rep.infosets, rep.iterations,
+                b.lower,
+                b.upper,
+                b.gap,
+                rep.representation.name(),
+                rep.infosets,
+                rep.iterations,
                 rep.seconds,
                 known.map_or("—".to_string(), |(_, s)| format!(
                     "{s}{}",
-                    if contains == Some(true) { " ✓ inside" } else { " ✗ OUTSIDE" }
+                    if contains == Some(true) {
+                        " ✓ inside"
+                    } else {
+                        " ✗ OUTSIDE"
+                    }
                 ))
             ));
             json_rows.push(json!({
@@ -680,9 +750,15 @@ fn table(a: TableArgs, global: &Global) -> CliResult {
     for j in &json_rows {
         csv.push_str(&format!(
             "{},{},{},{:.12},{:.12},{:.6e},{},{},{:.3}\n",
-            j["rows"], j["cols"], j["variant"].as_str().unwrap_or(""), j["lower"].as_f64().unwrap_or(f64::NAN),
-            j["upper"].as_f64().unwrap_or(f64::NAN), j["gap"].as_f64().unwrap_or(f64::NAN),
-            j["representation"].as_str().unwrap_or(""), j["iterations"], j["seconds"].as_f64().unwrap_or(0.0)
+            j["rows"],
+            j["cols"],
+            j["variant"].as_str().unwrap_or(""),
+            j["lower"].as_f64().unwrap_or(f64::NAN),
+            j["upper"].as_f64().unwrap_or(f64::NAN),
+            j["gap"].as_f64().unwrap_or(f64::NAN),
+            j["representation"].as_str().unwrap_or(""),
+            j["iterations"],
+            j["seconds"].as_f64().unwrap_or(0.0)
         ));
     }
     write_atomic(&a.out.join("values.md"), md.as_bytes())?;
@@ -717,13 +793,19 @@ pub fn bench(global: &Global) -> CliResult {
             Representation::History => time_iterations(&HistoryGame(game))?,
             Representation::View => time_iterations(&ViewGame(game))?,
         };
-        md.push_str(&format!("| {r}×{c} | {v} | {} | {nodes} | {sets} | {iters} | {ms:.4} |\n", repr.name()));
+        md.push_str(&format!(
+            "| {r}×{c} | {v} | {} | {nodes} | {sets} | {iters} | {ms:.4} |\n",
+            repr.name()
+        ));
         results.push(json!({"board": format!("{r}x{c}"), "variant": v.name(), "representation": repr.name(), "ms_per_iteration": ms}));
     }
     md.push_str("\nOpenSpiel's C++ CFR+ on 3×2 classical: 112 ms / iteration on this machine kind (issue 3).\n");
     // Certificates.
     md.push_str("\n## Exact best response against the certificates\n\n| file | value | seconds |\n|---|---|---|\n");
-    let base = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data/darkhex-certificates");
+    let base = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../../shared/data/darkhex-certificates"
+    );
     for f in [
         "classic-4x3/black-lower.mix",
         "classic-4x3/white-upper.mix",
@@ -738,7 +820,8 @@ pub fn bench(global: &Global) -> CliResult {
         let c = certificate_response(&m);
         let secs = t.elapsed().as_secs_f64();
         md.push_str(&format!("| {f} | {} | {secs:.3} |\n", c.black_value));
-        results.push(json!({"certificate": f, "value": c.black_value.to_string(), "seconds": secs}));
+        results
+            .push(json!({"certificate": f, "value": c.black_value.to_string(), "seconds": secs}));
     }
     let path = Path::new("results/darkhex/bench.md");
     write_atomic(path, md.as_bytes())?;
@@ -759,7 +842,12 @@ fn time_iterations<G: ExtensiveGame>(g: &G) -> Result<(usize, usize, u64, f64), 
         s.iterate(n);
         let e = t.elapsed().as_secs_f64();
         if e > 2.0 || n > 1 << 20 {
-            return Ok((s.tree().nodes(), s.tree().infosets(), n, e * 1000.0 / n as f64));
+            return Ok((
+                s.tree().nodes(),
+                s.tree().infosets(),
+                n,
+                e * 1000.0 / n as f64,
+            ));
         }
         n *= 2;
     }
