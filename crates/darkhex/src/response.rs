@@ -186,6 +186,8 @@ struct Ctx<'a, S: ?Sized> {
     memo: Vec<std::sync::Mutex<HashMap<MemoKey, (f64, f64)>>>,
     memo_limit: usize,
     hits: std::sync::atomic::AtomicU64,
+    /// One hasher for the shard choice (a fresh one per call could be seeded differently).
+    hasher: hashbrown::DefaultHashBuilder,
 }
 
 const SHARDS: usize = 64;
@@ -327,10 +329,8 @@ impl<S: CellStrategy + ?Sized> Ctx<'_, S> {
                 .collect(),
         );
         let shard = {
-            use std::hash::{BuildHasher, Hash, Hasher};
-            let mut h = hashbrown::DefaultHashBuilder::default().build_hasher();
-            key.hash(&mut h);
-            (h.finish() as usize) % SHARDS
+            use std::hash::BuildHasher;
+            (self.hasher.hash_one(&key) as usize) % SHARDS
         };
         if let Some(&(value, slack)) = self.memo[shard].lock().expect("memo").get(&key) {
             self.hits.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
@@ -417,6 +417,7 @@ pub fn best_response<S: CellStrategy + ?Sized>(
         memo: (0..SHARDS).map(|_| Default::default()).collect(),
         memo_limit: 20_000_000,
         hits: Default::default(),
+        hasher: Default::default(),
     };
     let start = World {
         stones: 0,

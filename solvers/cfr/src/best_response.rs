@@ -115,7 +115,7 @@ impl<G: ExtensiveGame, B: Behaviour<G> + ?Sized> Br<'_, G, B> {
             }
         }
         let mut groups: Vec<_> = groups.into_iter().collect();
-        groups.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+        groups.sort_unstable_by_key(|g| g.0);
         let solve = |group: &Vec<(G::State, f64)>| -> f64 {
             let mut acts = Vec::new();
             g.legal_actions(&group[0].0, &mut acts);
