@@ -38,7 +38,7 @@ enum DarkhexCommand {
         file: PathBuf,
     },
     /// Compute strategies by CFR and measure their exact bracket.
-    Solve(SolveArgs),
+    Solve(Box<SolveArgs>),
     /// Exact bracket (both perfect-recall best responses) of a strategy file.
     Eval {
         /// A strategy.bin written by `solve`.
@@ -142,7 +142,7 @@ pub fn run(args: DarkhexArgs, global: &Global) -> CliResult {
     match args.command {
         DarkhexCommand::Certify { file } => certify(&file, global),
         DarkhexCommand::Solve(a) => {
-            let r = solve(a, global)?;
+            let r = solve(*a, global)?;
             print_report(&r, global);
             Ok(())
         }
