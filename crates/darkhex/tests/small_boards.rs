@@ -120,3 +120,32 @@ fn view_strategy_best_response_matches_generic() {
     );
     assert!((b.lower - e.lower).abs() < 1e-9 && (b.upper - e.upper).abs() < 1e-9);
 }
+
+#[test]
+fn view_keys_are_rotation_invariant_and_actions_rotate() {
+    use game::extensive::ExtensiveGame;
+    let g = DarkHex::with(4, 3, Variant::Classical).unwrap();
+    let vg = ViewGame(g.clone());
+    let n = g.cells() as u8;
+    let mut s = g.root();
+    let mut x = 12345u64;
+    let mut a = Vec::new();
+    let mut b = Vec::new();
+    while s.winner.is_none() {
+        let r = g.rotate_state(&s);
+        assert_eq!(vg.info_key(&s), vg.info_key(&r));
+        a.clear();
+        b.clear();
+        vg.legal_actions(&s, &mut a);
+        vg.legal_actions(&r, &mut b);
+        let (own, known) = (s.stones[s.to_move as usize], s.known[s.to_move as usize]);
+        let symmetric = g.geometry().rotate180(own) == own && g.geometry().rotate180(known) == known;
+        if !symmetric {
+            // Action k of the information set is the same canonical probe in both orientations.
+            assert_eq!(b, a.iter().map(|c| n - 1 - c).collect::<Vec<_>>());
+        }
+        x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        let c = a[(x >> 33) as usize % a.len()];
+        vg.apply(&mut s, c);
+    }
+}
