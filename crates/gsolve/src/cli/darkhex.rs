@@ -487,7 +487,12 @@ where
             && (if a.eval_secs > 0.0 {
                 solve_secs_since_eval >= a.eval_secs
             } else {
-                solve_secs_since_eval >= 3.0 * last_eval_secs
+                // Best responses take at most about a quarter of the time, and with a time
+                // limit the first one waits for a fifth of it.
+                solve_secs_since_eval
+                    >= (3.0 * last_eval_secs)
+                        .max(a.time.map_or(0.0, |t| 0.2 * t))
+                        .max(1.0)
             });
         let finishing = time_up || iters_done || gap_done;
         if (eval_due || finishing)
