@@ -83,7 +83,7 @@ struct SolveArgs {
     /// Stop when the measured gap is at most this.
     #[arg(long)]
     gap: Option<f64>,
-    /// Stop after this many seconds (this run).
+    /// Stop after this many seconds of CFR in this run (best responses not counted).
     #[arg(long)]
     time: Option<f64>,
     /// Worker threads (default: all cores).
@@ -428,6 +428,7 @@ where
     let start = Instant::now();
     let mut last_checkpoint = Instant::now();
     let mut solve_secs_since_eval = 0.0f64;
+    let mut solve_secs = 0.0f64;
     let mut last_eval_secs = 0.0f64;
     let mut last: Option<ExactBracket> = None;
     let mut chunk = 1u64;
@@ -479,20 +480,15 @@ where
             write_atomic(&checkpoint_path, &c.to_bytes())
         };
     loop {
-        let elapsed = start.elapsed().as_secs_f64();
-        let time_up = a.time.is_some_and(|t| elapsed >= t);
+        let time_up = a.time.is_some_and(|t| solve_secs >= t);
         let iters_done = solver.iterations() >= target_iters;
         let gap_done = matches!((a.gap, last), (Some(g), Some(b)) if b.gap <= g);
         let eval_due = solver.iterations() > 0
             && (if a.eval_secs > 0.0 {
                 solve_secs_since_eval >= a.eval_secs
             } else {
-                // Best responses take at most about a quarter of the time, and with a time
-                // limit the first one waits for a fifth of it.
-                solve_secs_since_eval
-                    >= (3.0 * last_eval_secs)
-                        .max(a.time.map_or(0.0, |t| 0.2 * t))
-                        .max(1.0)
+                // Best responses take at most about a quarter of the time.
+                solve_secs_since_eval >= (3.0 * last_eval_secs).max(1.0)
             });
         let finishing = time_up || iters_done || gap_done;
         if (eval_due || finishing)
@@ -545,6 +541,7 @@ where
         solver.iterate(n);
         let dt = t.elapsed().as_secs_f64();
         solve_secs_since_eval += dt;
+        solve_secs += dt;
         // Chunks of about a second between checks.
         if dt < 0.5 {
             chunk = (chunk * 2).min(1 << 20);
