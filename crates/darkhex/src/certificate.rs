@@ -38,7 +38,8 @@
 //! the responder takes the maximum. Values are sums of integer policy weights (counts of the
 //! weight a responder wins), so the arithmetic is exact in `u128`; the result is reduced to a
 //! fraction at the end. Subtrees are memoised on (responder stones, responder known cells,
-//! worlds), which is exact: the future of the game depends on nothing else.
+//! owner histories of the worlds), which is exact: the policies of a world are those whose
+//! decisions produce its history, so the future of the game depends on nothing else.
 
 use crate::rules::{probe_event, DarkHex, Rules, Variant, EVENT_BITS, MAX_CELLS};
 use bitboard::BitWord;
@@ -501,7 +502,9 @@ struct Responder<'a> {
     /// The distinct priority orders.
     priorities: Vec<Vec<u8>>,
     owner: usize,
-    memo: HashMap<(u64, u64, Vec<World>), u128>,
+    /// Keyed by the owner histories only: the policies of a world are exactly those whose
+    /// decisions produce its history, a function of the history alone.
+    memo: HashMap<(u64, u64, Vec<u128>), u128>,
     nodes: u64,
     hits: u64,
 }
@@ -583,12 +586,13 @@ impl Responder<'_> {
         if worlds.is_empty() {
             return 0;
         }
-        let key = (r_stones, r_known, worlds);
+        let mut histories: Vec<u128> = worlds.iter().map(|w| w.history).collect();
+        histories.sort_unstable();
+        let key = (r_stones, r_known, histories);
         if let Some(&v) = self.memo.get(&key) {
             self.hits += 1;
             return v;
         }
-        let (_, _, worlds) = key;
         self.nodes += 1;
         let total: u128 = worlds.iter().map(|w| self.weight(w)).sum();
         let responder = 1 - self.owner as u8;
@@ -631,8 +635,7 @@ impl Responder<'_> {
                 }
             }
         }
-        self.memo
-            .insert((r_stones, r_known, Self::canonical(worlds)), best);
+        self.memo.insert(key, best);
         best
     }
 }
