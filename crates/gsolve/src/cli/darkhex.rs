@@ -534,6 +534,8 @@ where
                 &rows,
                 seconds_before + start.elapsed().as_secs_f64(),
             )?;
+            // The latest average strategy too, so a long run can be evaluated while it goes on.
+            write_atomic(&out.join("strategy.bin"), &to_file(&solver, None).to_bytes())?;
             last_checkpoint = Instant::now();
         }
         let t = Instant::now();
