@@ -41,7 +41,7 @@ enum DarkhexCommand {
     Solve(Box<SolveArgs>),
     /// Exact bracket (both perfect-recall best responses) of a strategy file.
     Eval {
-        /// A strategy.bin written by `solve`.
+        /// A strategy.bin written by `solve` (or a checkpoint.bin: its average strategy).
         #[arg(long)]
         strategy: PathBuf,
         /// Skip best-response subtrees lighter than this (counted against the strategy, so
@@ -202,8 +202,12 @@ fn certify(file: &Path, global: &Global) -> CliResult {
 fn eval(path: &Path, prune: f64, purify: f64, global: &Global) -> CliResult {
     let bytes = std::fs::read(path)
         .map_err(|e| CliError::input(format!("cannot read {}: {e}", path.display())))?;
-    let mut f = StrategyFile::from_bytes(&bytes)
-        .map_err(|e| CliError::input(format!("{}: {e}", path.display())))?;
+    let mut f = if bytes.starts_with(&CHECKPOINT_MAGIC) {
+        strategy_from_checkpoint(&bytes)
+    } else {
+        StrategyFile::from_bytes(&bytes).map_err(|e| e.to_string())
+    }
+    .map_err(|e| CliError::input(format!("{}: {e}", path.display())))?;
     f.purify(purify);
     let start = Instant::now();
     let game = f.game();
@@ -228,6 +232,59 @@ fn eval(path: &Path, prune: f64, purify: f64, global: &Global) -> CliResult {
         );
     }
     Ok(())
+}
+
+/// The average strategy stored in a checkpoint (validated like a strategy file).
+fn strategy_from_checkpoint(bytes: &[u8]) -> Result<StrategyFile, String> {
+    let c = CheckpointFile::from_bytes(bytes).map_err(|e| e.to_string())?;
+    let game = DarkHex::new(c.header.rules).map_err(|e| e.to_string())?;
+    let (keys, sums): (Vec<(u8, u128, usize)>, Vec<f64>) = match c.header.representation {
+        Representation::History => {
+            let s: Checkpoint<u128> = Checkpoint::from_bytes(&c.solver).map_err(|e| e.to_string())?;
+            let mut keys = Vec::with_capacity(s.keys.len());
+            for k in s.keys {
+                let (p, h) = ((k >> 127) as u8, k & !(1u128 << 127));
+                let (own, known) = darkhex::strategy::replay_history(&game, p, h)?;
+                keys.push((p, h, (game.all() & !(own | known)).count_ones() as usize));
+            }
+            (keys, s.strategy_sum)
+        }
+        Representation::View => {
+            let s: Checkpoint<u64> = Checkpoint::from_bytes(&c.solver).map_err(|e| e.to_string())?;
+            let keys = s
+                .keys
+                .iter()
+                .map(|&k| {
+                    let (own, known) = ((k >> 16) & 0xffff, k & 0xffff);
+                    let n = (game.all() & !(own | known)).count_ones() as usize;
+                    ((k >> 32) as u8, (k & 0xffff_ffff) as u128, n)
+                })
+                .collect();
+            (keys, s.strategy_sum)
+        }
+    };
+    let mut entries = Vec::with_capacity(keys.len());
+    let mut o = 0usize;
+    for (player, key, n) in keys {
+        let slice = sums.get(o..o + n).ok_or("checkpoint shorter than its information sets")?;
+        o += n;
+        let total: f64 = slice.iter().sum();
+        let probs = if total > 0.0 {
+            slice.iter().map(|v| v / total).collect()
+        } else {
+            vec![1.0 / n as f64; n]
+        };
+        entries.push(Entry { player, key, probs });
+    }
+    if o != sums.len() {
+        return Err("checkpoint longer than its information sets".into());
+    }
+    entries.sort_by_key(|e| (e.player, e.key));
+    let mut header = c.header;
+    header.magic = STRATEGY_MAGIC;
+    let f = StrategyFile { header, entries };
+    // Re-validate through the strategy reader.
+    StrategyFile::from_bytes(&f.to_bytes()).map_err(|e| e.to_string())
 }
 
 /// What a finished solve reports.
