@@ -121,6 +121,7 @@ mod tests {
             (Algorithm::CfrPlus, 3_000, 1e-3),
             (Algorithm::Linear, 3_000, 2e-3),
             (Algorithm::DCFR_DEFAULT, 3_000, 1e-3),
+            (Algorithm::PcfrPlus, 3_000, 1e-3),
         ] {
             let mut s = Solver::new(&Kuhn, algo, 1000).unwrap();
             assert_eq!(s.tree().infosets(), 12);

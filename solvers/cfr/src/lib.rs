@@ -19,6 +19,8 @@
 //!   regrets are multiplied by `(t−1)^α / ((t−1)^α + 1)`, negative ones by
 //!   `(t−1)^β / ((t−1)^β + 1)`, and the cumulative strategy by `((t−1)/t)^γ` (Brown & Sandholm
 //!   2019). Defaults α = 1.5, β = 0, γ = 2.
+//! - `PcfrPlus`: predictive CFR⁺ — regret matching⁺ on cumulative regrets plus the last
+//!   instantaneous regrets, average strategy weighted by `t²`.
 //!
 //! # Best response
 //! [`best_response_value`] is exact for perfect-recall games: it walks the game with the

@@ -34,6 +34,9 @@ pub enum Algorithm {
     CfrPlus,
     /// Linear CFR.
     Linear,
+    /// Predictive CFR⁺ (Farina, Kroer & Sandholm 2021): regret matching⁺ on the cumulative
+    /// regrets plus the last instantaneous regrets as a prediction, quadratic averaging (t²).
+    PcfrPlus,
     /// Discounted CFR.
     Dcfr {
         /// Exponent for positive regrets.
@@ -59,6 +62,7 @@ impl Algorithm {
             "vanilla" | "cfr" => Ok(Algorithm::Vanilla),
             "cfr+" | "cfrplus" | "cfr-plus" => Ok(Algorithm::CfrPlus),
             "linear" | "lcfr" => Ok(Algorithm::Linear),
+            "pcfr+" | "pcfr" | "pcfrplus" => Ok(Algorithm::PcfrPlus),
             "dcfr" => Ok(Algorithm::DCFR_DEFAULT),
             _ => Err(CfrError::UnknownAlgorithm(s.to_string())),
         }
@@ -70,6 +74,7 @@ impl Algorithm {
             Algorithm::Vanilla => "vanilla".into(),
             Algorithm::CfrPlus => "cfr+".into(),
             Algorithm::Linear => "linear".into(),
+            Algorithm::PcfrPlus => "pcfr+".into(),
             Algorithm::Dcfr { alpha, beta, gamma } => {
                 format!("dcfr(alpha={alpha},beta={beta},gamma={gamma})")
             }
@@ -85,6 +90,8 @@ pub struct Solver<K> {
     regrets: Array1<f64>,
     strategy_sum: Array1<f64>,
     current: Array1<f64>,
+    /// Predictive CFR⁺ only: the last instantaneous regrets.
+    prediction: Array1<f64>,
     iterations: u64,
 }
 
@@ -162,6 +169,8 @@ pub struct Checkpoint<K> {
     pub regrets: Vec<f64>,
     /// Cumulative strategy (concatenated per information set).
     pub strategy_sum: Vec<f64>,
+    /// Predictive CFR⁺'s last instantaneous regrets (empty otherwise).
+    pub prediction: Vec<f64>,
 }
 
 impl<K: serde::Serialize + for<'de> Deserialize<'de>> Checkpoint<K> {
@@ -208,6 +217,7 @@ impl<K: Copy + Eq + core::hash::Hash + core::fmt::Debug + Send + Sync> Solver<K>
             regrets: Array1::zeros(n),
             strategy_sum: Array1::zeros(n),
             current: Array1::zeros(n),
+            prediction: Array1::zeros(if algorithm == Algorithm::PcfrPlus { n } else { 0 }),
             iterations: 0,
         };
         s.update_current();
@@ -231,6 +241,17 @@ impl<K: Copy + Eq + core::hash::Hash + core::fmt::Debug + Send + Sync> Solver<K>
         let t = &self.tree;
         let regrets = self.regrets.as_slice().expect("contiguous");
         let current = self.current.as_slice_mut().expect("contiguous");
+        if self.algorithm == Algorithm::PcfrPlus {
+            let pred = self.prediction.as_slice().expect("contiguous");
+            let mut buf = Vec::new();
+            for x in 0..t.keys.len() {
+                let (o, n) = (t.offset[x] as usize, t.actions[x] as usize);
+                buf.clear();
+                buf.extend((o..o + n).map(|i| regrets[i] + pred[i]));
+                regret_match(&buf, &mut current[o..o + n]);
+            }
+            return;
+        }
         for x in 0..t.keys.len() {
             let (o, n) = (t.offset[x] as usize, t.actions[x] as usize);
             regret_match(&regrets[o..o + n], &mut current[o..o + n]);
@@ -243,6 +264,7 @@ impl<K: Copy + Eq + core::hash::Hash + core::fmt::Debug + Send + Sync> Solver<K>
         let mut reach_self = vec![0.0f64; nodes];
         let mut reach_other = vec![0.0f64; nodes];
         let mut value = vec![0.0f64; nodes];
+        let mut before: Vec<f64> = Vec::new();
         for _ in 0..n {
             let t = self.iterations + 1;
             for player in 0..2u8 {
@@ -250,7 +272,12 @@ impl<K: Copy + Eq + core::hash::Hash + core::fmt::Debug + Send + Sync> Solver<K>
                 let strategy_weight = match self.algorithm {
                     Algorithm::Vanilla | Algorithm::Dcfr { .. } => 1.0,
                     Algorithm::CfrPlus | Algorithm::Linear => t as f64,
+                    Algorithm::PcfrPlus => (t as f64) * (t as f64),
                 };
+                if self.algorithm == Algorithm::PcfrPlus {
+                    before.clear();
+                    before.extend_from_slice(self.regrets.as_slice().expect("contiguous"));
+                }
                 let regret_weight = if self.algorithm == Algorithm::Linear {
                     t as f64
                 } else {
@@ -277,7 +304,22 @@ impl<K: Copy + Eq + core::hash::Hash + core::fmt::Debug + Send + Sync> Solver<K>
                     self.regrets.as_slice_mut().expect("contiguous"),
                     self.strategy_sum.as_slice_mut().expect("contiguous"),
                 );
-                if self.algorithm == Algorithm::CfrPlus {
+                if self.algorithm == Algorithm::PcfrPlus {
+                    // The instantaneous regrets become the next prediction.
+                    let tr = &self.tree;
+                    let regrets = self.regrets.as_slice().expect("contiguous");
+                    let pred = self.prediction.as_slice_mut().expect("contiguous");
+                    for x in 0..tr.keys.len() {
+                        if tr.owner[x] != player {
+                            continue;
+                        }
+                        let (o, n) = (tr.offset[x] as usize, tr.actions[x] as usize);
+                        for i in o..o + n {
+                            pred[i] = regrets[i] - before[i];
+                        }
+                    }
+                }
+                if matches!(self.algorithm, Algorithm::CfrPlus | Algorithm::PcfrPlus) {
                     self.floor_regrets(player);
                 }
                 self.update_current();
@@ -379,6 +421,7 @@ impl<K: Copy + Eq + core::hash::Hash + core::fmt::Debug + Send + Sync> Solver<K>
             keys: self.tree.keys.clone(),
             regrets: self.regrets.to_vec(),
             strategy_sum: self.strategy_sum.to_vec(),
+            prediction: self.prediction.to_vec(),
         }
     }
 
@@ -409,6 +452,7 @@ impl<K: Copy + Eq + core::hash::Hash + core::fmt::Debug + Send + Sync> Solver<K>
         self.iterations = c.iterations;
         self.regrets = Array1::from(c.regrets);
         self.strategy_sum = Array1::from(c.strategy_sum);
+        self.prediction = Array1::from(c.prediction);
         self.update_current();
         Ok(())
     }

@@ -70,7 +70,7 @@ struct SolveArgs {
     /// Tell a player when one of its stones is touched.
     #[arg(long)]
     announce_touch: bool,
-    /// dcfr (α=1.5, β=0, γ=2), cfr+, linear or vanilla.
+    /// dcfr (α=1.5, β=0, γ=2), cfr+, pcfr+ (predictive CFR+), linear or vanilla.
     #[arg(long, default_value = "dcfr")]
     algo: String,
     /// Information sets: history (perfect recall; small boards), view (own + known stones,
