@@ -132,6 +132,9 @@ struct TableArgs {
     /// Target gap per board.
     #[arg(long, default_value_t = 1e-6)]
     gap: f64,
+    /// CFR variant (see `solve --algo`).
+    #[arg(long, default_value = "pcfr+")]
+    algo: String,
     /// Also try 4x3 and 3x4 (view abstraction) with this many seconds each (0 = skip).
     #[arg(long, default_value_t = 0.0)]
     large_time: f64,
@@ -735,7 +738,7 @@ fn table(a: TableArgs, global: &Global) -> CliResult {
                 cols: c,
                 variant: v.name().into(),
                 announce_touch: false,
-                algo: "dcfr".into(),
+                algo: a.algo.clone(),
                 repr: "auto".into(),
                 iterations: None,
                 gap: Some(a.gap),
@@ -802,8 +805,8 @@ fn table(a: TableArgs, global: &Global) -> CliResult {
         }
     }
     let mut md = format!(
-        "# Dark Hex values on small boards\n\nBlack's winning probability under optimal play, bracketed by CFR strategies and their exact perfect-recall best responses (`lower` = what Black's strategy guarantees, `upper` = what White's concedes). Board r×c = r rows × c columns, Black first, top–bottom; no announcement of touches.\n\n- command: `{}`\n- toolkit: {}\n- per board: DCFR (α=1.5, β=0, γ=2), stop at gap ≤ {:e} or {} s; representation `history` (perfect recall) on ≤ 6 cells, `view` (own + known stones, imperfect recall) above\n\n| board | variant | lower | upper | gap | representation | information sets | iterations | seconds | known value |\n|---|---|---|---|---|---|---|---|---|---|\n",
-        command_line(), toolkit_version(), a.gap, a.time
+        "# Dark Hex values on small boards\n\nBlack's winning probability under optimal play, bracketed by CFR strategies and their exact perfect-recall best responses (`lower` = what Black's strategy guarantees, `upper` = what White's concedes). Board r×c = r rows × c columns, Black first, top–bottom; no announcement of touches.\n\n- command: `{}`\n- toolkit: {}\n- per board: {}, stop at gap ≤ {:e} or {} s of CFR; representation `history` (perfect recall) on ≤ 6 cells, `view` (own + known stones, imperfect recall) above\n\n| board | variant | lower | upper | gap | representation | information sets | iterations | seconds | known value |\n|---|---|---|---|---|---|---|---|---|---|\n",
+        command_line(), toolkit_version(), a.algo, a.gap, a.time
     );
     md.push_str(&lines.join("\n"));
     md.push('\n');
