@@ -838,30 +838,35 @@ fn table(a: TableArgs, global: &Global) -> CliResult {
 /// `gsolve bench darkhex`: write results/darkhex/bench.md.
 pub fn bench(global: &Global) -> CliResult {
     let mut md = format!(
-        "# Dark Hex benchmarks\n\n- command: `{}`\n- toolkit: {}\n- machine: {} logical cores\n\n",
+        "# Dark Hex benchmarks\n\n- command: `{}`\n- toolkit: {}\n- machine: {} logical cores, load average at start {} (the machine is shared: figures are wall-clock under that load)\n\n",
         command_line(),
         toolkit_version(),
-        std::thread::available_parallelism().map_or(0, |n| n.get())
+        std::thread::available_parallelism().map_or(0, |n| n.get()),
+        std::fs::read_to_string("/proc/loadavg")
+            .map(|l| l.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
+            .unwrap_or_else(|_| "unknown".into())
     );
     let mut results = Vec::new();
     // CFR per-iteration time.
-    md.push_str("## CFR iteration time (DCFR, one iteration = both players' passes)\n\n| board | variant | representation | nodes | information sets | iterations | ms / iteration |\n|---|---|---|---|---|---|---|\n");
-    for (r, c, v, repr) in [
-        (3, 2, Variant::Classical, Representation::History),
-        (3, 2, Variant::Abrupt, Representation::History),
-        (3, 3, Variant::Classical, Representation::View),
-        (3, 3, Variant::Abrupt, Representation::View),
+    md.push_str("## CFR iteration time (one iteration = both players' passes, after the DAG is built)\n\n| board | variant | representation | algorithm | live nodes | information sets | iterations timed | ms / iteration |\n|---|---|---|---|---|---|---|---|\n");
+    for (r, c, v, repr, algo) in [
+        (3, 2, Variant::Classical, Representation::History, Algorithm::DCFR_DEFAULT),
+        (3, 2, Variant::Classical, Representation::History, Algorithm::CfrPlus),
+        (3, 2, Variant::Abrupt, Representation::History, Algorithm::PcfrPlus),
+        (3, 3, Variant::Classical, Representation::View, Algorithm::DCFR_DEFAULT),
+        (3, 3, Variant::Abrupt, Representation::View, Algorithm::DCFR_DEFAULT),
     ] {
         let game = DarkHex::with(r, c, v).map_err(CliError::runtime)?;
         let (nodes, sets, iters, ms) = match repr {
-            Representation::History => time_iterations(&HistoryGame(game))?,
-            Representation::View => time_iterations(&ViewGame(game))?,
+            Representation::History => time_iterations(&HistoryGame(game), algo)?,
+            Representation::View => time_iterations(&ViewGame(game), algo)?,
         };
         md.push_str(&format!(
-            "| {r}×{c} | {v} | {} | {nodes} | {sets} | {iters} | {ms:.4} |\n",
-            repr.name()
+            "| {r}×{c} | {v} | {} | {} | {nodes} | {sets} | {iters} | {ms:.4} |\n",
+            repr.name(),
+            algo.describe()
         ));
-        results.push(json!({"board": format!("{r}x{c}"), "variant": v.name(), "representation": repr.name(), "ms_per_iteration": ms}));
+        results.push(json!({"board": format!("{r}x{c}"), "variant": v.name(), "representation": repr.name(), "algorithm": algo.describe(), "ms_per_iteration": ms}));
     }
     md.push_str("\nOpenSpiel's C++ CFR+ on 3×2 classical: 112 ms / iteration on this machine kind (issue 3).\n");
     // Certificates.
@@ -897,8 +902,11 @@ pub fn bench(global: &Global) -> CliResult {
     Ok(())
 }
 
-fn time_iterations<G: ExtensiveGame>(g: &G) -> Result<(usize, usize, u64, f64), CliError> {
-    let mut s = Solver::new(g, Algorithm::DCFR_DEFAULT, 60_000_000).map_err(CliError::runtime)?;
+fn time_iterations<G: ExtensiveGame>(
+    g: &G,
+    algo: Algorithm,
+) -> Result<(usize, usize, u64, f64), CliError> {
+    let mut s = Solver::new(g, algo, 60_000_000).map_err(CliError::runtime)?;
     s.iterate(3);
     let mut n = 1u64;
     loop {
