@@ -1,4 +1,49 @@
-//! Dark Hex (classical and abrupt): rules, private histories, views.
+//! Dark Hex (Kriegspiel Hex): rules, private histories, views, certificates and the exact best
+//! response against a certificate mixture.
 //!
-//! Placeholder: not written yet.
+//! # Rules
+//! Hex on a `rows × cols` rhombus (at most 16 cells), Black (player 0, [`Player::First`]) first,
+//! joining top and bottom; White joining left and right; neighbours and cell indices
+//! (`r·cols + c`) as in [`bitboard::hex`]. Each player sees only its own stones. A player picks
+//! a cell that is not known to it as occupied (neither its own stone nor an enemy stone it has
+//! found). If the cell is empty the stone is placed and the turn passes. If it holds a hidden
+//! enemy stone nothing is placed and the stone becomes known to the mover; in
+//! [`Variant::Classical`] the mover plays again, in [`Variant::Abrupt`] the turn passes. The
+//! opponent learns nothing about the probe unless [`Rules::announce_touch`] is set, in which
+//! case it learns that one of its stones was touched (not which). The game ends as soon as a
+//! player's stones join its edges; there are no draws.
+//!
+//! # Representation
+//! A [`State`] is `Copy`: the true board (two `u64` bit sets), each player's known enemy
+//! stones, and each player's *private history* packed exactly like the published
+//! certificates: 5 bits per event, `(cell + 1) << 1 | success` for a probe, the newest event in
+//! the lowest bits (`history = history << 5 | event`). With `announce_touch` the event `1`
+//! (cell field 0, flag 1) means "one of my stones was touched". A history of at most 16 cells
+//! has at most 16 own probes plus announcements, so it is kept in a `u128`.
+//!
+//! # Modules
+//! - [`certificate`]: the `DARKHEX_MIXTURE` reader (strict) and the exact best response
+//!   against a mixture, in exact integer arithmetic.
+//! - [`extensive`]: the game as an [`game::extensive::ExtensiveGame`] with perfect-recall
+//!   (history) or view-abstracted information sets.
+//! - [`response`]: exact perfect-recall best response against a behavioural strategy and the
+//!   resulting bracket on Black's value.
+//! - [`strategy`]: versioned bincode strategy and checkpoint files, and the text export.
+//!
+//! # Costs (measured; see `results/darkhex/README.md`)
+//! Perfect-recall CFR walks one node per pair of private histories (3×2 classical 1.0e5,
+//! 2×4 classical 3.9e7): affordable to about 7 cells. The view abstraction turns 4×3 classical
+//! into a DAG of 2.2e7 live nodes (after removing positions whose outcome is determined) with
+//! 184,119 information sets, but it forgets the order of one's own probes, which costs a gap of
+//! ≈ 0.08 on 3×3 abrupt. The exact best response grows with the responder's own branching
+//! (≈ 6e6 histories on 3×3 classical against a full-support strategy); purifying the strategy
+//! (`StrategyFile::purify`) keeps it small enough for 4×3.
 #![warn(missing_docs)]
+
+pub mod certificate;
+pub mod extensive;
+pub mod response;
+mod rules;
+pub mod strategy;
+
+pub use rules::*;

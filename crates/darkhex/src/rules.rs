@@ -1,0 +1,461 @@
+//! The rules of Dark Hex: variants, the game description and the `Copy` state.
+
+use bitboard::hex::{HexError, HexGeometry};
+use bitboard::BitWord;
+use core::fmt;
+use game::Player;
+use thiserror::Error;
+
+/// Largest number of cells a Dark Hex board may have here.
+pub const MAX_CELLS: usize = 16;
+
+/// Bits per event of a packed private history.
+pub const EVENT_BITS: u32 = 5;
+
+/// The history event "one of my stones was touched" (only with [`Rules::announce_touch`]).
+pub const TOUCHED_EVENT: u32 = 1;
+
+/// What happens after a probe hits a hidden enemy stone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub enum Variant {
+    /// The mover plays again (the certificates' `STANDARD`).
+    Classical,
+    /// The turn ends.
+    Abrupt,
+}
+
+impl Variant {
+    /// `classical` or `abrupt`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Variant::Classical => "classical",
+            Variant::Abrupt => "abrupt",
+        }
+    }
+}
+
+impl fmt::Display for Variant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for Variant {
+    type Err = DarkHexError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "classical" | "classic" | "standard" => Ok(Variant::Classical),
+            "abrupt" => Ok(Variant::Abrupt),
+            _ => Err(DarkHexError::UnknownVariant(s.to_string())),
+        }
+    }
+}
+
+/// Errors of the rules layer.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum DarkHexError {
+    /// Not `classical` or `abrupt`.
+    #[error("unknown Dark Hex variant {0:?}: expected classical or abrupt")]
+    UnknownVariant(String),
+    /// Board too large or empty.
+    #[error("board {rows}x{cols} has {cells} cells; Dark Hex here allows 1 to {MAX_CELLS}")]
+    BoardTooLarge {
+        /// Rows.
+        rows: usize,
+        /// Columns.
+        cols: usize,
+        /// `rows × cols`.
+        cells: usize,
+    },
+    /// Geometry error from the bitboard crate.
+    #[error(transparent)]
+    Hex(#[from] HexError),
+    /// A move that is not legal in the state.
+    #[error("illegal probe of cell {cell}: {reason}")]
+    IllegalMove {
+        /// The cell index.
+        cell: u32,
+        /// Why.
+        reason: &'static str,
+    },
+}
+
+/// The rule parameters.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub struct Rules {
+    /// Rows (Black joins row 1 and row `rows`).
+    pub rows: usize,
+    /// Columns.
+    pub cols: usize,
+    /// Classical or abrupt.
+    pub variant: Variant,
+    /// Tell the opponent that one of its stones was touched.
+    pub announce_touch: bool,
+}
+
+/// A Dark Hex game: rules plus the precomputed geometry. States are [`State`] values.
+#[derive(Clone, Debug)]
+pub struct DarkHex {
+    rules: Rules,
+    geometry: HexGeometry<u64>,
+}
+
+/// The full state of a game: true board, both views, both private histories.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct State {
+    /// True stones of Black (`[0]`) and White (`[1]`).
+    pub stones: [u64; 2],
+    /// Enemy stones known to Black (`[0]`) and to White (`[1]`).
+    pub known: [u64; 2],
+    /// Packed private histories of Black and White.
+    pub history: [u128; 2],
+    /// Player to move (0 Black, 1 White); meaningless once `winner` is set.
+    pub to_move: u8,
+    /// The winner, once a player has connected.
+    pub winner: Option<u8>,
+}
+
+/// The result of a probe, as seen by the mover.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Probe {
+    /// The stone was placed.
+    Placed,
+    /// A hidden enemy stone was found.
+    Found,
+}
+
+/// The history event of a probe of `cell` with the given result.
+#[inline]
+pub fn probe_event(cell: u32, success: bool) -> u32 {
+    ((cell + 1) << 1) | success as u32
+}
+
+impl DarkHex {
+    /// A game with the given rules; fails on boards over [`MAX_CELLS`] cells.
+    pub fn new(rules: Rules) -> Result<Self, DarkHexError> {
+        let cells = rules.rows.saturating_mul(rules.cols);
+        if rules.rows == 0 || rules.cols == 0 || cells > MAX_CELLS {
+            return Err(DarkHexError::BoardTooLarge {
+                rows: rules.rows,
+                cols: rules.cols,
+                cells,
+            });
+        }
+        let geometry = HexGeometry::new(rules.rows, rules.cols)?;
+        Ok(DarkHex { rules, geometry })
+    }
+
+    /// Shorthand for the default (no announcement) rules.
+    pub fn with(rows: usize, cols: usize, variant: Variant) -> Result<Self, DarkHexError> {
+        DarkHex::new(Rules {
+            rows,
+            cols,
+            variant,
+            announce_touch: false,
+        })
+    }
+
+    /// The rules.
+    #[inline]
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+    /// The board geometry.
+    #[inline]
+    pub fn geometry(&self) -> &HexGeometry<u64> {
+        &self.geometry
+    }
+    /// Number of cells.
+    #[inline]
+    pub fn cells(&self) -> usize {
+        self.geometry.cells()
+    }
+    /// Every cell.
+    #[inline]
+    pub fn all(&self) -> u64 {
+        self.geometry.all()
+    }
+
+    /// The empty board, Black to move.
+    pub fn root(&self) -> State {
+        State {
+            stones: [0; 2],
+            known: [0; 2],
+            history: [0; 2],
+            to_move: 0,
+            winner: None,
+        }
+    }
+
+    /// True if `stones` of player `p` (0 Black, 1 White) join that player's edges.
+    #[inline]
+    pub fn connects(&self, p: u8, stones: u64) -> bool {
+        if p == 0 {
+            self.geometry.joins_top_bottom(stones)
+        } else {
+            self.geometry.joins_left_right(stones)
+        }
+    }
+
+    /// The cells the player to move may probe: neither its stones nor known enemy stones.
+    #[inline]
+    pub fn legal_set(&self, s: &State) -> u64 {
+        if s.winner.is_some() {
+            return 0;
+        }
+        let p = s.to_move as usize;
+        self.all() & !(s.stones[p] | s.known[p])
+    }
+
+    /// Probe `cell` with the player to move (unchecked: `cell` must be in [`Self::legal_set`]).
+    #[inline]
+    pub fn play(&self, s: &mut State, cell: u32) -> Probe {
+        debug_assert!(self.legal_set(s).has(cell));
+        let p = s.to_move as usize;
+        let q = 1 - p;
+        let bit = 1u64 << cell;
+        if s.stones[q] & bit != 0 {
+            s.known[p] |= bit;
+            s.history[p] = (s.history[p] << EVENT_BITS) | probe_event(cell, false) as u128;
+            if self.rules.announce_touch {
+                s.history[q] = (s.history[q] << EVENT_BITS) | TOUCHED_EVENT as u128;
+            }
+            if self.rules.variant == Variant::Abrupt {
+                s.to_move = q as u8;
+            }
+            Probe::Found
+        } else {
+            s.stones[p] |= bit;
+            s.history[p] = (s.history[p] << EVENT_BITS) | probe_event(cell, true) as u128;
+            if self.connects(p as u8, s.stones[p]) {
+                s.winner = Some(p as u8);
+            }
+            s.to_move = q as u8;
+            Probe::Placed
+        }
+    }
+
+    /// Checked [`Self::play`].
+    pub fn try_play(&self, s: &mut State, cell: u32) -> Result<Probe, DarkHexError> {
+        if s.winner.is_some() {
+            return Err(DarkHexError::IllegalMove {
+                cell,
+                reason: "the game is over",
+            });
+        }
+        if cell as usize >= self.cells() {
+            return Err(DarkHexError::IllegalMove {
+                cell,
+                reason: "off the board",
+            });
+        }
+        if !self.legal_set(s).has(cell) {
+            return Err(DarkHexError::IllegalMove {
+                cell,
+                reason: "the cell is known to the mover as occupied",
+            });
+        }
+        Ok(self.play(s, cell))
+    }
+
+    /// Rotate a packed history by 180° (cell `i ↦ cells − 1 − i` in every probe event).
+    pub fn rotate_history(&self, mut h: u128) -> u128 {
+        let n = self.cells() as u32;
+        let mut events = Vec::new();
+        while h != 0 {
+            events.push((h & 31) as u32);
+            h >>= EVENT_BITS;
+        }
+        let mut out = 0u128;
+        for &e in events.iter().rev() {
+            let cell_field = e >> 1;
+            let e2 = if cell_field == 0 {
+                e
+            } else {
+                ((n - 1 - (cell_field - 1) + 1) << 1) | (e & 1)
+            };
+            out = (out << EVENT_BITS) | e2 as u128;
+        }
+        out
+    }
+
+    /// The state rotated by 180° (a symmetry of the game: each player's edges map to themselves).
+    pub fn rotate_state(&self, s: &State) -> State {
+        let g = &self.geometry;
+        State {
+            stones: [g.rotate180(s.stones[0]), g.rotate180(s.stones[1])],
+            known: [g.rotate180(s.known[0]), g.rotate180(s.known[1])],
+            history: [
+                self.rotate_history(s.history[0]),
+                self.rotate_history(s.history[1]),
+            ],
+            to_move: s.to_move,
+            winner: s.winner,
+        }
+    }
+
+    /// A player's view as text: `X` own stones, `O` known enemy stones, `.` otherwise; one line
+    /// per row, shifted like a Hex rhombus.
+    pub fn view_string(&self, s: &State, p: Player) -> String {
+        let p = p.index();
+        let (own, known) = (s.stones[p], s.known[p]);
+        let mut out = String::new();
+        for r in 0..self.rules.rows {
+            out.push_str(&" ".repeat(r));
+            for c in 0..self.rules.cols {
+                let i = r * self.rules.cols + c;
+                let ch = if own >> i & 1 == 1 {
+                    'X'
+                } else if known >> i & 1 == 1 {
+                    'O'
+                } else {
+                    '.'
+                };
+                out.push(ch);
+                out.push(' ');
+            }
+            out.push('\n');
+        }
+        out
+    }
+
+    /// The events of a packed history, oldest first.
+    pub fn history_events(h: u128) -> Vec<u32> {
+        let mut ev = Vec::new();
+        let mut h = h;
+        while h != 0 {
+            ev.push((h & 31) as u32);
+            h >>= EVENT_BITS;
+        }
+        ev.reverse();
+        ev
+    }
+
+    /// A readable form of a history: `a1+ b2- !` (`+` placed, `-` found, `!` touched).
+    pub fn history_string(&self, h: u128) -> String {
+        let parts: Vec<String> = Self::history_events(h)
+            .into_iter()
+            .map(|e| {
+                if e >> 1 == 0 {
+                    "!".to_string()
+                } else {
+                    let cell = (e >> 1) - 1;
+                    format!(
+                        "{}{}",
+                        self.geometry.name(cell),
+                        if e & 1 == 1 { '+' } else { '-' }
+                    )
+                }
+            })
+            .collect();
+        parts.join(" ")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn random_playout(g: &DarkHex, seed: u64) -> Vec<State> {
+        let mut s = g.root();
+        let mut x = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let mut states = vec![s];
+        while s.winner.is_none() {
+            let legal = g.legal_set(&s);
+            assert_ne!(legal, 0, "a live game always has a legal probe");
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let k = (x % legal.count_ones() as u64) as usize;
+            let cell = legal.iter().nth(k).unwrap();
+            g.try_play(&mut s, cell).unwrap();
+            states.push(s);
+        }
+        states
+    }
+
+    #[test]
+    fn random_games_end_with_one_winner_and_consistent_views() {
+        for variant in [Variant::Classical, Variant::Abrupt] {
+            for (r, c) in [(2, 2), (3, 3), (4, 3), (3, 4), (4, 4), (1, 5)] {
+                let g = DarkHex::with(r, c, variant).unwrap();
+                for seed in 0..200 {
+                    let states = random_playout(&g, seed);
+                    let last = states.last().unwrap();
+                    let w = last.winner.unwrap();
+                    assert!(g.connects(w, last.stones[w as usize]));
+                    assert!(!g.connects(1 - w, last.stones[1 - w as usize]));
+                    for s in &states {
+                        assert_eq!(s.stones[0] & s.stones[1], 0);
+                        assert_eq!(s.known[0] & !s.stones[1], 0);
+                        assert_eq!(s.known[1] & !s.stones[0], 0);
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn classical_replays_after_a_find_and_abrupt_passes() {
+        for (variant, expect) in [(Variant::Classical, 1u8), (Variant::Abrupt, 0u8)] {
+            let g = DarkHex::with(3, 3, variant).unwrap();
+            let mut s = g.root();
+            g.play(&mut s, 4); // Black b2
+            assert_eq!(g.play(&mut s, 4), Probe::Found); // White finds it
+            assert_eq!(s.to_move, expect);
+            assert_eq!(s.history[1], probe_event(4, false) as u128);
+            assert_eq!(s.history[0], probe_event(4, true) as u128);
+            assert_eq!(s.known[1], 1 << 4);
+        }
+    }
+
+    #[test]
+    fn announcement_adds_a_touched_event() {
+        let g = DarkHex::new(Rules {
+            rows: 2,
+            cols: 2,
+            variant: Variant::Classical,
+            announce_touch: true,
+        })
+        .unwrap();
+        let mut s = g.root();
+        g.play(&mut s, 0);
+        g.play(&mut s, 0);
+        assert_eq!(s.history[0], (probe_event(0, true) as u128) << 5 | 1);
+        assert_eq!(g.history_string(s.history[0]), "a1+ !");
+    }
+
+    #[test]
+    fn rotation_maps_games_to_games() {
+        for variant in [Variant::Classical, Variant::Abrupt] {
+            let g = DarkHex::with(4, 3, variant).unwrap();
+            for seed in 0..100 {
+                let states = random_playout(&g, seed);
+                let mut r = g.root();
+                for w in states.windows(2) {
+                    // Recover the probed cell from the mover's history and play its rotation.
+                    let p = w[0].to_move as usize;
+                    let e = (w[1].history[p] & 31) as u32;
+                    let cell = (e >> 1) - 1;
+                    g.play(&mut r, g.cells() as u32 - 1 - cell);
+                    assert_eq!(r, g.rotate_state(&w[1]));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn bad_sizes_and_variants_are_errors() {
+        assert!(DarkHex::with(5, 4, Variant::Classical).is_err());
+        assert!(DarkHex::with(0, 4, Variant::Classical).is_err());
+        assert!("sideways".parse::<Variant>().is_err());
+        let g = DarkHex::with(2, 2, Variant::Classical).unwrap();
+        let mut s = g.root();
+        assert!(g.try_play(&mut s, 9).is_err());
+        g.play(&mut s, 0);
+        g.play(&mut s, 1);
+        assert!(g.try_play(&mut s, 0).is_err());
+    }
+}

@@ -1,0 +1,102 @@
+//! The published certificates: exact best-response values, and strictness of the reader.
+
+use darkhex::certificate::{best_response, CertificateError, Mixture};
+use darkhex::Variant;
+
+const SHARED: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared");
+
+fn read(rel: &str) -> String {
+    let path = format!("{SHARED}/data/darkhex-certificates/{rel}");
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {path}: {e}"))
+}
+
+fn certify(rel: &str) -> String {
+    let m = Mixture::parse(&read(rel)).unwrap();
+    best_response(&m).black_value.to_string()
+}
+
+#[test]
+fn classic_4x3_black_lower() {
+    let m = Mixture::parse(&read("classic-4x3/black-lower.mix")).unwrap();
+    m.expect(4, 3, Variant::Classical, 0).unwrap();
+    assert_eq!(best_response(&m).black_value.to_string(), "14279/67484");
+}
+
+#[test]
+fn classic_4x3_white_upper() {
+    assert_eq!(certify("classic-4x3/white-upper.mix"), "14279/67484");
+}
+
+#[test]
+fn abrupt_3x3_black_lower() {
+    assert_eq!(
+        certify("abrupt-3x3/black-lower.mix"),
+        "207579464761/299876201866"
+    );
+}
+
+#[test]
+fn abrupt_3x3_white_upper() {
+    let m = Mixture::parse(&read("abrupt-3x3/white-upper.mix")).unwrap();
+    m.expect(3, 3, Variant::Abrupt, 1).unwrap();
+    assert_eq!(
+        best_response(&m).black_value.to_string(),
+        "207579464761/299876201866"
+    );
+}
+
+#[test]
+fn corrupt_certificates_are_typed_errors() {
+    let good = read("classic-4x3/black-lower.mix");
+    assert!(matches!(
+        Mixture::parse(&good.replacen("DARKHEX_MIXTURE", "DARKHEX_MIXTURF", 1)),
+        Err(CertificateError::BadMagic(_))
+    ));
+    let truncated = &good[..good.len() / 2];
+    assert!(matches!(
+        Mixture::parse(truncated),
+        Err(CertificateError::Truncated(..)) | Err(CertificateError::Syntax { .. })
+    ));
+    assert!(Mixture::parse(&good.replacen("MODE STANDARD", "MODE SIDEWAYS", 1)).is_err());
+    assert!(Mixture::parse(&good.replacen("OWNER BLACK", "OWNER GREEN", 1)).is_err());
+    assert!(Mixture::parse(&good.replacen("ROWS 4", "ROWS 5", 1)).is_err());
+    // The first decision of the first policy is `0 3`; `9 3` probes cell 3 at a history that
+    // already placed a stone on cell 3: illegal.
+    let illegal = good.replacen("\n9 9\n", "\n9 3\n", 1);
+    assert!(matches!(
+        Mixture::parse(&illegal),
+        Err(CertificateError::Invalid { .. })
+    ));
+    assert!(Mixture::parse(&format!("{good}\nEXTRA\n")).is_err());
+    assert!(Mixture::parse("").is_err());
+    let m = Mixture::parse(&good).unwrap();
+    assert!(matches!(
+        m.expect(3, 4, Variant::Classical, 0),
+        Err(CertificateError::Mismatch { .. })
+    ));
+    assert!(m.expect(4, 3, Variant::Classical, 1).is_err());
+}
+
+mod fuzz {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+        #[test]
+        fn random_text_never_panics(s in "\\PC{0,300}") {
+            let _ = Mixture::parse(&s);
+        }
+
+        #[test]
+        fn mutated_certificates_never_panic(pos in 0usize..24000, byte in 0u8..128, cut in 0usize..24000) {
+            let good = read("classic-4x3/black-lower.mix");
+            let mut bytes = good.into_bytes();
+            let p = pos % bytes.len();
+            bytes[p] = byte;
+            bytes.truncate(cut.max(p + 1).min(bytes.len()));
+            let text = String::from_utf8_lossy(&bytes);
+            let _ = Mixture::parse(&text);
+        }
+    }
+}

@@ -1,0 +1,617 @@
+//! The CFR iteration and the strategies it produces.
+
+use crate::tree::{Tree, CHANCE, FIRST, FIXED, TERMINAL_BIT};
+use game::extensive::{Behaviour, ExtensiveGame};
+use hashbrown::HashMap;
+use ndarray::Array1;
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+/// Errors of the CFR crate.
+#[derive(Debug, Error)]
+pub enum CfrError {
+    /// The tree exceeds the node budget.
+    #[error("the game tree has more than {0} nodes (too large to expand)")]
+    TooLarge(usize),
+    /// Two nodes of one information set disagree.
+    #[error("information set {0} has nodes with different players or action counts")]
+    InconsistentInfoset(String),
+    /// A checkpoint that does not fit this game/solver.
+    #[error("checkpoint does not match: {0}")]
+    CheckpointMismatch(String),
+    /// An unknown algorithm name.
+    #[error("unknown CFR algorithm {0:?}: expected vanilla, cfr+, linear or dcfr")]
+    UnknownAlgorithm(String),
+}
+
+/// A CFR variant (see the crate documentation).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Algorithm {
+    /// Plain CFR.
+    Vanilla,
+    /// CFR⁺.
+    CfrPlus,
+    /// Linear CFR.
+    Linear,
+    /// Predictive CFR⁺ (Farina, Kroer & Sandholm 2021): regret matching⁺ on the cumulative
+    /// regrets plus the last instantaneous regrets as a prediction, quadratic averaging (t²).
+    PcfrPlus,
+    /// Discounted CFR.
+    Dcfr {
+        /// Exponent for positive regrets.
+        alpha: f64,
+        /// Exponent for negative regrets.
+        beta: f64,
+        /// Exponent for the average strategy.
+        gamma: f64,
+    },
+}
+
+impl Algorithm {
+    /// DCFR with the usual parameters α = 1.5, β = 0, γ = 2.
+    pub const DCFR_DEFAULT: Algorithm = Algorithm::Dcfr {
+        alpha: 1.5,
+        beta: 0.0,
+        gamma: 2.0,
+    };
+
+    /// Parse `vanilla`, `cfr+`, `linear` or `dcfr`.
+    pub fn parse(s: &str) -> Result<Algorithm, CfrError> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "vanilla" | "cfr" => Ok(Algorithm::Vanilla),
+            "cfr+" | "cfrplus" | "cfr-plus" => Ok(Algorithm::CfrPlus),
+            "linear" | "lcfr" => Ok(Algorithm::Linear),
+            "pcfr+" | "pcfr" | "pcfrplus" => Ok(Algorithm::PcfrPlus),
+            "dcfr" => Ok(Algorithm::DCFR_DEFAULT),
+            _ => Err(CfrError::UnknownAlgorithm(s.to_string())),
+        }
+    }
+
+    /// A short name with parameters, e.g. `dcfr(α=1.5,β=0,γ=2)`.
+    pub fn describe(&self) -> String {
+        match self {
+            Algorithm::Vanilla => "vanilla".into(),
+            Algorithm::CfrPlus => "cfr+".into(),
+            Algorithm::Linear => "linear".into(),
+            Algorithm::PcfrPlus => "pcfr+".into(),
+            Algorithm::Dcfr { alpha, beta, gamma } => {
+                format!("dcfr(alpha={alpha},beta={beta},gamma={gamma})")
+            }
+        }
+    }
+}
+
+/// A CFR solver over an expanded [`Tree`].
+#[derive(Debug)]
+pub struct Solver<K> {
+    tree: Tree<K>,
+    algorithm: Algorithm,
+    regrets: Array1<f64>,
+    strategy_sum: Array1<f64>,
+    current: Array1<f64>,
+    /// Predictive CFR⁺ only: the last instantaneous regrets.
+    prediction: Array1<f64>,
+    iterations: u64,
+}
+
+/// A behavioural strategy profile keyed by information set.
+#[derive(Clone, Debug)]
+pub struct Profile<K> {
+    index: HashMap<K, (u32, u16)>,
+    probs: Vec<f64>,
+    owner: HashMap<K, u8>,
+}
+
+impl<K: Copy + Eq + core::hash::Hash> Profile<K> {
+    /// Build from `(key, owner, probabilities)` entries.
+    pub fn from_entries(entries: impl IntoIterator<Item = (K, u8, Vec<f64>)>) -> Self {
+        let mut p = Profile {
+            index: HashMap::new(),
+            probs: Vec::new(),
+            owner: HashMap::new(),
+        };
+        for (k, o, pr) in entries {
+            p.index.insert(k, (p.probs.len() as u32, pr.len() as u16));
+            p.owner.insert(k, o);
+            p.probs.extend_from_slice(&pr);
+        }
+        p
+    }
+    /// The probabilities stored at `key`.
+    pub fn get(&self, key: &K) -> Option<&[f64]> {
+        self.index
+            .get(key)
+            .map(|&(o, n)| &self.probs[o as usize..o as usize + n as usize])
+    }
+    /// Every entry: key, owner, probabilities (unordered).
+    pub fn entries(&self) -> impl Iterator<Item = (K, u8, &[f64])> + '_ {
+        self.index.iter().map(move |(k, &(o, n))| {
+            (
+                *k,
+                self.owner[k],
+                &self.probs[o as usize..o as usize + n as usize],
+            )
+        })
+    }
+    /// Number of information sets.
+    pub fn len(&self) -> usize {
+        self.index.len()
+    }
+    /// True if empty.
+    pub fn is_empty(&self) -> bool {
+        self.index.is_empty()
+    }
+}
+
+impl<G: ExtensiveGame> Behaviour<G> for Profile<G::InfoKey> {
+    fn fill(&self, key: &G::InfoKey, out: &mut [f64]) -> bool {
+        match self.get(key).filter(|p| p.len() == out.len()) {
+            Some(p) => {
+                out.copy_from_slice(p);
+                true
+            }
+            None => false,
+        }
+    }
+}
+
+/// The resumable state of a solver (regrets and strategy sums by information-set key).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Checkpoint<K> {
+    /// The algorithm.
+    pub algorithm: Algorithm,
+    /// Iterations done.
+    pub iterations: u64,
+    /// Information-set keys in the solver's order.
+    pub keys: Vec<K>,
+    /// Cumulative regrets (concatenated per information set).
+    pub regrets: Vec<f64>,
+    /// Cumulative strategy (concatenated per information set).
+    pub strategy_sum: Vec<f64>,
+    /// Predictive CFR⁺'s last instantaneous regrets (empty otherwise).
+    pub prediction: Vec<f64>,
+}
+
+impl<K: serde::Serialize + for<'de> Deserialize<'de>> Checkpoint<K> {
+    /// Serialise with bincode.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        bincode::serialize(self).expect("in-memory serialisation")
+    }
+    /// Deserialise (errors name the problem).
+    pub fn from_bytes(bytes: &[u8]) -> Result<Self, CfrError> {
+        bincode::deserialize(bytes)
+            .map_err(|e| CfrError::CheckpointMismatch(format!("corrupt solver state: {e}")))
+    }
+}
+
+fn regret_match(regrets: &[f64], out: &mut [f64]) {
+    let pos: f64 = regrets.iter().map(|&r| r.max(0.0)).sum();
+    if pos > 0.0 {
+        for (o, &r) in out.iter_mut().zip(regrets) {
+            *o = r.max(0.0) / pos;
+        }
+    } else {
+        let u = 1.0 / out.len() as f64;
+        out.iter_mut().for_each(|o| *o = u);
+    }
+}
+
+impl<K: Copy + Eq + core::hash::Hash + core::fmt::Debug + Send + Sync> Solver<K> {
+    /// Expand `game` (at most `max_nodes` nodes) and set up `algorithm`.
+    pub fn new<G: ExtensiveGame<InfoKey = K>>(
+        game: &G,
+        algorithm: Algorithm,
+        max_nodes: usize,
+    ) -> Result<Self, CfrError> {
+        let tree = Tree::build(game, max_nodes)?;
+        Ok(Self::from_tree(tree, algorithm))
+    }
+
+    /// Set up `algorithm` on an expanded tree.
+    pub fn from_tree(tree: Tree<K>, algorithm: Algorithm) -> Self {
+        let n = tree.slots;
+        let mut s = Solver {
+            tree,
+            algorithm,
+            regrets: Array1::zeros(n),
+            strategy_sum: Array1::zeros(n),
+            current: Array1::zeros(n),
+            prediction: Array1::zeros(if algorithm == Algorithm::PcfrPlus { n } else { 0 }),
+            iterations: 0,
+        };
+        s.update_current();
+        s
+    }
+
+    /// The expanded tree.
+    pub fn tree(&self) -> &Tree<K> {
+        &self.tree
+    }
+    /// Iterations done.
+    pub fn iterations(&self) -> u64 {
+        self.iterations
+    }
+    /// The algorithm.
+    pub fn algorithm(&self) -> Algorithm {
+        self.algorithm
+    }
+
+    fn update_current(&mut self) {
+        let t = &self.tree;
+        let regrets = self.regrets.as_slice().expect("contiguous");
+        let current = self.current.as_slice_mut().expect("contiguous");
+        if self.algorithm == Algorithm::PcfrPlus {
+            let pred = self.prediction.as_slice().expect("contiguous");
+            let mut buf = Vec::new();
+            for x in 0..t.keys.len() {
+                let (o, n) = (t.offset[x] as usize, t.actions[x] as usize);
+                buf.clear();
+                buf.extend((o..o + n).map(|i| regrets[i] + pred[i]));
+                regret_match(&buf, &mut current[o..o + n]);
+            }
+            return;
+        }
+        for x in 0..t.keys.len() {
+            let (o, n) = (t.offset[x] as usize, t.actions[x] as usize);
+            regret_match(&regrets[o..o + n], &mut current[o..o + n]);
+        }
+    }
+
+    /// Run `n` more iterations.
+    pub fn iterate(&mut self, n: u64) {
+        let nodes = self.tree.nodes();
+        let mut reach_self = vec![0.0f64; nodes];
+        let mut reach_other = vec![0.0f64; nodes];
+        let mut value = vec![0.0f64; nodes];
+        let mut before: Vec<f64> = Vec::new();
+        for _ in 0..n {
+            let t = self.iterations + 1;
+            for player in 0..2u8 {
+                self.discount(player, t);
+                let strategy_weight = match self.algorithm {
+                    Algorithm::Vanilla | Algorithm::Dcfr { .. } => 1.0,
+                    Algorithm::CfrPlus | Algorithm::Linear => t as f64,
+                    Algorithm::PcfrPlus => (t as f64) * (t as f64),
+                };
+                if self.algorithm == Algorithm::PcfrPlus {
+                    before.clear();
+                    before.extend_from_slice(self.regrets.as_slice().expect("contiguous"));
+                }
+                let regret_weight = if self.algorithm == Algorithm::Linear {
+                    t as f64
+                } else {
+                    1.0
+                };
+                let current = self.current.as_slice().expect("contiguous");
+                forward(
+                    &self.tree,
+                    current,
+                    player,
+                    &mut reach_self,
+                    &mut reach_other,
+                );
+                backward(&self.tree, current, &mut value);
+                accumulate(
+                    &self.tree,
+                    current,
+                    player,
+                    &reach_self,
+                    &reach_other,
+                    &value,
+                    regret_weight,
+                    strategy_weight,
+                    self.regrets.as_slice_mut().expect("contiguous"),
+                    self.strategy_sum.as_slice_mut().expect("contiguous"),
+                );
+                if self.algorithm == Algorithm::PcfrPlus {
+                    // The instantaneous regrets become the next prediction.
+                    let tr = &self.tree;
+                    let regrets = self.regrets.as_slice().expect("contiguous");
+                    let pred = self.prediction.as_slice_mut().expect("contiguous");
+                    for x in 0..tr.keys.len() {
+                        if tr.owner[x] != player {
+                            continue;
+                        }
+                        let (o, n) = (tr.offset[x] as usize, tr.actions[x] as usize);
+                        for i in o..o + n {
+                            pred[i] = regrets[i] - before[i];
+                        }
+                    }
+                }
+                if matches!(self.algorithm, Algorithm::CfrPlus | Algorithm::PcfrPlus) {
+                    self.floor_regrets(player);
+                }
+                self.update_current();
+            }
+            self.iterations = t;
+        }
+    }
+
+    /// Per-slot probabilities of `profile` (uniform where it has no entry).
+    fn slot_probabilities(&self, profile: &Profile<K>) -> Vec<f64> {
+        let t = &self.tree;
+        let mut probs = vec![0.0; t.slots];
+        for x in 0..t.keys.len() {
+            let (o, n) = (t.offset[x] as usize, t.actions[x] as usize);
+            if let Some(p) = profile.get(&t.keys[x]).filter(|p| p.len() == n) {
+                probs[o..o + n].copy_from_slice(p);
+            } else {
+                probs[o..o + n].iter_mut().for_each(|v| *v = 1.0 / n as f64);
+            }
+        }
+        probs
+    }
+
+    /// The first player's expected payoff when both play `profile` (walk over the DAG).
+    pub fn expected_value(&self, profile: &Profile<K>) -> f64 {
+        let probs = self.slot_probabilities(profile);
+        let mut value = vec![0.0; self.tree.nodes()];
+        backward(&self.tree, &probs, &mut value);
+        value[0]
+    }
+
+    fn for_player_slots(&mut self, player: u8, mut f: impl FnMut(&mut f64, &mut f64)) {
+        let t = &self.tree;
+        let regrets = self.regrets.as_slice_mut().expect("contiguous");
+        let sums = self.strategy_sum.as_slice_mut().expect("contiguous");
+        for x in 0..t.keys.len() {
+            if t.owner[x] != player {
+                continue;
+            }
+            let (o, n) = (t.offset[x] as usize, t.actions[x] as usize);
+            for i in o..o + n {
+                f(&mut regrets[i], &mut sums[i]);
+            }
+        }
+    }
+
+    fn floor_regrets(&mut self, player: u8) {
+        self.for_player_slots(player, |r, _| *r = r.max(0.0));
+    }
+
+    fn discount(&mut self, player: u8, t: u64) {
+        if let Algorithm::Dcfr { alpha, beta, gamma } = self.algorithm {
+            if t < 2 {
+                return;
+            }
+            let p = (t - 1) as f64;
+            let pos = p.powf(alpha) / (p.powf(alpha) + 1.0);
+            let neg = p.powf(beta) / (p.powf(beta) + 1.0);
+            let strat = (p / t as f64).powf(gamma);
+            self.for_player_slots(player, |r, s| {
+                *r *= if *r > 0.0 { pos } else { neg };
+                *s *= strat;
+            });
+        }
+    }
+
+    /// The average strategy (uniform where nothing was accumulated).
+    pub fn average_strategy(&self) -> Profile<K> {
+        let t = &self.tree;
+        let sums = self.strategy_sum.as_slice().expect("contiguous");
+        Profile::from_entries((0..t.keys.len()).map(|x| {
+            let (o, n) = (t.offset[x] as usize, t.actions[x] as usize);
+            let s = &sums[o..o + n];
+            let total: f64 = s.iter().sum();
+            let probs = if total > 0.0 {
+                s.iter().map(|v| v / total).collect()
+            } else {
+                vec![1.0 / n as f64; n]
+            };
+            (t.keys[x], t.owner[x], probs)
+        }))
+    }
+
+    /// The current (regret-matching) strategy.
+    pub fn current_strategy(&self) -> Profile<K> {
+        let t = &self.tree;
+        let cur = self.current.as_slice().expect("contiguous");
+        Profile::from_entries((0..t.keys.len()).map(|x| {
+            let (o, n) = (t.offset[x] as usize, t.actions[x] as usize);
+            (t.keys[x], t.owner[x], cur[o..o + n].to_vec())
+        }))
+    }
+
+    /// Save the resumable state.
+    pub fn checkpoint(&self) -> Checkpoint<K> {
+        Checkpoint {
+            algorithm: self.algorithm,
+            iterations: self.iterations,
+            keys: self.tree.keys.clone(),
+            regrets: self.regrets.to_vec(),
+            strategy_sum: self.strategy_sum.to_vec(),
+            prediction: self.prediction.to_vec(),
+        }
+    }
+
+    /// Restore a checkpoint taken from a solver of the same game and algorithm.
+    pub fn restore(&mut self, c: Checkpoint<K>) -> Result<(), CfrError> {
+        if c.algorithm != self.algorithm {
+            return Err(CfrError::CheckpointMismatch(format!(
+                "algorithm {} in the checkpoint, {} asked for",
+                c.algorithm.describe(),
+                self.algorithm.describe()
+            )));
+        }
+        if c.keys != self.tree.keys
+            || c.regrets.len() != self.tree.slots
+            || c.strategy_sum.len() != self.tree.slots
+        {
+            return Err(CfrError::CheckpointMismatch(
+                "information sets differ from this game's".into(),
+            ));
+        }
+        if c.regrets
+            .iter()
+            .chain(&c.strategy_sum)
+            .any(|v| !v.is_finite())
+        {
+            return Err(CfrError::CheckpointMismatch("non-finite values".into()));
+        }
+        self.iterations = c.iterations;
+        self.regrets = Array1::from(c.regrets);
+        self.strategy_sum = Array1::from(c.strategy_sum);
+        self.prediction = Array1::from(c.prediction);
+        self.update_current();
+        Ok(())
+    }
+}
+
+#[inline]
+fn edge_value<K>(t: &Tree<K>, value: &[f64], c: u32) -> f64 {
+    if c & TERMINAL_BIT != 0 {
+        t.terminal_payoff[(c & !TERMINAL_BIT) as usize]
+    } else {
+        value[c as usize]
+    }
+}
+
+/// Reach sums over all paths: `reach_self` the product of `player`'s probabilities,
+/// `reach_other` the product of the opponent's and chance's.
+fn forward<K>(
+    t: &Tree<K>,
+    probs: &[f64],
+    player: u8,
+    reach_self: &mut [f64],
+    reach_other: &mut [f64],
+) {
+    reach_self.iter_mut().for_each(|v| *v = 0.0);
+    reach_other.iter_mut().for_each(|v| *v = 0.0);
+    reach_self[0] = 1.0;
+    reach_other[0] = 1.0;
+    for v in 0..t.kind.len() {
+        let (rs, ro) = (reach_self[v], reach_other[v]);
+        if rs == 0.0 && ro == 0.0 {
+            continue;
+        }
+        let (e0, e1) = (t.edge_start[v] as usize, t.edge_start[v + 1] as usize);
+        match t.kind[v] {
+            FIXED => {}
+            CHANCE => {
+                let o = t.infoset[v] as usize;
+                for (k, e) in (e0..e1).enumerate() {
+                    let c = t.edges[e];
+                    if c & TERMINAL_BIT == 0 {
+                        reach_self[c as usize] += rs;
+                        reach_other[c as usize] += ro * t.chance_prob[o + k];
+                    }
+                }
+            }
+            kind => {
+                let o = t.offset[t.infoset[v] as usize] as usize;
+                let mine = kind - FIRST == player;
+                for (k, e) in (e0..e1).enumerate() {
+                    let c = t.edges[e];
+                    if c & TERMINAL_BIT == 0 {
+                        let p = probs[o + k];
+                        if mine {
+                            reach_self[c as usize] += rs * p;
+                            reach_other[c as usize] += ro;
+                        } else {
+                            reach_self[c as usize] += rs;
+                            reach_other[c as usize] += ro * p;
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The first player's expected payoff at every node under `probs` (levels deepest first; the
+/// nodes of a large level in parallel).
+fn backward<K: Sync>(t: &Tree<K>, probs: &[f64], value: &mut [f64]) {
+    let node_value = |v: usize, deeper: &[f64], base: usize| -> f64 {
+        let child = |c: u32| -> f64 {
+            if c & TERMINAL_BIT != 0 {
+                t.terminal_payoff[(c & !TERMINAL_BIT) as usize]
+            } else {
+                deeper[c as usize - base]
+            }
+        };
+        let (e0, e1) = (t.edge_start[v] as usize, t.edge_start[v + 1] as usize);
+        match t.kind[v] {
+            FIXED => t.fixed_payoff[v],
+            CHANCE => {
+                let o = t.infoset[v] as usize;
+                (e0..e1)
+                    .enumerate()
+                    .map(|(k, e)| t.chance_prob[o + k] * child(t.edges[e]))
+                    .sum()
+            }
+            _ => {
+                let o = t.offset[t.infoset[v] as usize] as usize;
+                (e0..e1)
+                    .enumerate()
+                    .map(|(k, e)| probs[o + k] * child(t.edges[e]))
+                    .sum()
+            }
+        }
+    };
+    let levels = t.level_start.len();
+    for l in (0..levels).rev() {
+        let ls = t.level_start[l] as usize;
+        let le = if l + 1 < levels {
+            t.level_start[l + 1] as usize
+        } else {
+            t.kind.len()
+        };
+        if ls >= le {
+            continue;
+        }
+        let (head, deeper) = value.split_at_mut(le);
+        let level = &mut head[ls..le];
+        if le - ls >= 1 << 14 {
+            level
+                .par_chunks_mut(1 << 12)
+                .enumerate()
+                .for_each(|(ci, chunk)| {
+                    for (i, out) in chunk.iter_mut().enumerate() {
+                        *out = node_value(ls + (ci << 12) + i, deeper, le);
+                    }
+                });
+        } else {
+            for (i, out) in level.iter_mut().enumerate() {
+                *out = node_value(ls + i, deeper, le);
+            }
+        }
+    }
+}
+
+/// Add this pass's regrets and average-strategy contributions at `player`'s nodes.
+fn accumulate<K>(
+    t: &Tree<K>,
+    probs: &[f64],
+    player: u8,
+    reach_self: &[f64],
+    reach_other: &[f64],
+    value: &[f64],
+    regret_weight: f64,
+    strategy_weight: f64,
+    regrets: &mut [f64],
+    strategy_sum: &mut [f64],
+) {
+    let kind_of_player = FIRST + player;
+    let sign = if player == 0 { 1.0 } else { -1.0 };
+    for v in 0..t.kind.len() {
+        if t.kind[v] != kind_of_player {
+            continue;
+        }
+        let (rs, ro) = (reach_self[v], reach_other[v]);
+        if rs == 0.0 && ro == 0.0 {
+            continue;
+        }
+        let o = t.offset[t.infoset[v] as usize] as usize;
+        let e0 = t.edge_start[v] as usize;
+        let n = t.edge_start[v + 1] as usize - e0;
+        let vv = value[v];
+        let w = regret_weight * ro * sign;
+        let ws = strategy_weight * rs;
+        for k in 0..n {
+            let cv = edge_value(t, value, t.edges[e0 + k]);
+            regrets[o + k] += w * (cv - vv);
+            strategy_sum[o + k] += ws * probs[o + k];
+        }
+    }
+}

@@ -1,0 +1,332 @@
+//! The game expanded into a level-ordered DAG in flat arrays.
+//!
+//! Nodes are stored level by level (level = number of actions from the root), so every edge
+//! goes from one level to the next: a forward pass in index order and a backward pass in
+//! reverse order visit parents before/after children. States with equal
+//! [`ExtensiveGame::transposition_key`]s are merged within a level. Terminal states are not
+//! nodes: an edge to a terminal points (with [`TERMINAL_BIT`]) into a table of distinct
+//! payoffs. After the build, every node whose payoff is the same under *all* continuations
+//! (computed by a min/max backward pass) becomes a *fixed* node with that payoff: a position
+//! a player wins with certainty is treated as terminal, which is exact.
+
+use crate::solver::CfrError;
+use game::extensive::ExtensiveGame;
+use game::NodeKind;
+use hashbrown::HashMap;
+
+pub(crate) const CHANCE: u8 = 1;
+pub(crate) const FIRST: u8 = 2;
+pub(crate) const SECOND: u8 = 3;
+pub(crate) const FIXED: u8 = 4;
+/// Edge targets with this bit set index the terminal-payoff table.
+pub(crate) const TERMINAL_BIT: u32 = 1 << 31;
+
+/// A game DAG in flat arrays plus its information-set table.
+#[derive(Debug)]
+pub struct Tree<K> {
+    pub(crate) kind: Vec<u8>,
+    /// Information-set index at decision nodes; offset into `chance_prob` at chance nodes.
+    pub(crate) infoset: Vec<u32>,
+    /// CSR edge offsets (`nodes + 1` entries).
+    pub(crate) edge_start: Vec<u32>,
+    /// Edge targets (node index, or `TERMINAL_BIT | payoff index`).
+    pub(crate) edges: Vec<u32>,
+    /// Probabilities of the edges of chance nodes.
+    pub(crate) chance_prob: Vec<f64>,
+    /// Distinct terminal payoffs.
+    pub(crate) terminal_payoff: Vec<f64>,
+    /// Payoff of fixed nodes (NaN elsewhere).
+    pub(crate) fixed_payoff: Vec<f64>,
+    /// First node of each level, plus the node count at the end.
+    pub(crate) level_start: Vec<u32>,
+    /// Information-set keys, by index.
+    pub(crate) keys: Vec<K>,
+    pub(crate) index: HashMap<K, u32>,
+    /// Owner (0 or 1) of each information set.
+    pub(crate) owner: Vec<u8>,
+    /// Offset of each information set's slice in the action vectors.
+    pub(crate) offset: Vec<u32>,
+    /// Number of actions of each information set.
+    pub(crate) actions: Vec<u16>,
+    /// Total number of (information set, action) slots.
+    pub(crate) slots: usize,
+    /// Number of terminal edges (histories ending at a terminal, counted per edge).
+    pub(crate) terminal_edges: usize,
+    /// Number of nodes turned into fixed nodes.
+    pub(crate) fixed_nodes: usize,
+}
+
+impl<K: Copy + Eq + core::hash::Hash + core::fmt::Debug> Tree<K> {
+    /// Expand `game` from its root; fails if it has more than `max_nodes` nodes, if two nodes
+    /// of one information set disagree on the player or the number of actions, or if the root
+    /// is terminal.
+    pub fn build<G: ExtensiveGame<InfoKey = K>>(
+        game: &G,
+        max_nodes: usize,
+    ) -> Result<Self, CfrError> {
+        let mut t = Tree {
+            kind: Vec::new(),
+            infoset: Vec::new(),
+            edge_start: vec![0],
+            edges: Vec::new(),
+            chance_prob: Vec::new(),
+            terminal_payoff: Vec::new(),
+            fixed_payoff: Vec::new(),
+            level_start: vec![0],
+            keys: Vec::new(),
+            index: HashMap::new(),
+            owner: Vec::new(),
+            offset: Vec::new(),
+            actions: Vec::new(),
+            slots: 0,
+            terminal_edges: 0,
+            fixed_nodes: 0,
+        };
+        let root = game.root();
+        if game.node_kind(&root) == NodeKind::Terminal {
+            return Err(CfrError::InconsistentInfoset("the root is terminal".into()));
+        }
+        let mut level: Vec<G::State> = vec![root];
+        let mut terminal_index: HashMap<u64, u32> = HashMap::new();
+        let mut next_index: HashMap<u128, u32> = HashMap::new();
+        let mut acts = Vec::new();
+        let mut outs = Vec::new();
+        while !level.is_empty() {
+            let base = t.kind.len() as u32;
+            let next_base = base as usize + level.len();
+            let mut next: Vec<G::State> = Vec::new();
+            next_index.clear();
+            for s in level.drain(..) {
+                let mut children: Vec<(G::State, f64)> = Vec::new();
+                match game.node_kind(&s) {
+                    NodeKind::Terminal => unreachable!("terminals are not nodes"),
+                    NodeKind::Chance => {
+                        outs.clear();
+                        game.chance_outcomes(&s, &mut outs);
+                        t.kind.push(CHANCE);
+                        t.infoset.push(t.chance_prob.len() as u32);
+                        for &(a, p) in &outs {
+                            let mut c = s.clone();
+                            game.apply(&mut c, a);
+                            t.chance_prob.push(p);
+                            children.push((c, p));
+                        }
+                    }
+                    NodeKind::Decision(p) => {
+                        acts.clear();
+                        game.legal_actions(&s, &mut acts);
+                        let key = game.info_key(&s);
+                        let n = acts.len();
+                        let set = match t.index.get(&key) {
+                            Some(&x) => {
+                                if t.owner[x as usize] != p.index() as u8
+                                    || t.actions[x as usize] as usize != n
+                                {
+                                    return Err(CfrError::InconsistentInfoset(format!("{key:?}")));
+                                }
+                                x
+                            }
+                            None => {
+                                let x = t.keys.len() as u32;
+                                t.index.insert(key, x);
+                                t.keys.push(key);
+                                t.owner.push(p.index() as u8);
+                                t.offset.push(t.slots as u32);
+                                t.actions.push(n as u16);
+                                t.slots += n;
+                                x
+                            }
+                        };
+                        t.kind.push(if p.index() == 0 { FIRST } else { SECOND });
+                        t.infoset.push(set);
+                        for &a in &acts {
+                            let mut c = s.clone();
+                            game.apply(&mut c, a);
+                            children.push((c, 1.0));
+                        }
+                    }
+                }
+                t.fixed_payoff.push(f64::NAN);
+                for (c, _) in children {
+                    let target = if game.node_kind(&c) == NodeKind::Terminal {
+                        t.terminal_edges += 1;
+                        let v = game.payoff(&c);
+                        let n = terminal_index.len() as u32;
+                        let idx = *terminal_index.entry(v.to_bits()).or_insert_with(|| {
+                            t.terminal_payoff.push(v);
+                            n
+                        });
+                        TERMINAL_BIT | idx
+                    } else {
+                        let fresh = (next_base + next.len()) as u32;
+                        match game.transposition_key(&c) {
+                            Some(k) => match next_index.get(&k) {
+                                Some(&id) => id,
+                                None => {
+                                    next_index.insert(k, fresh);
+                                    next.push(c);
+                                    fresh
+                                }
+                            },
+                            None => {
+                                next.push(c);
+                                fresh
+                            }
+                        }
+                    };
+                    t.edges.push(target);
+                }
+                if t.edges.len() >= u32::MAX as usize {
+                    return Err(CfrError::TooLarge(max_nodes));
+                }
+                t.edge_start.push(t.edges.len() as u32);
+            }
+            if next_base + next.len() > max_nodes || next_base + next.len() >= TERMINAL_BIT as usize
+            {
+                return Err(CfrError::TooLarge(max_nodes));
+            }
+            t.level_start.push(next_base as u32);
+            level = next;
+        }
+        t.fix_determined();
+        t.compact();
+        Ok(t)
+    }
+
+    /// Turn nodes whose payoff is the same under every continuation into fixed nodes.
+    fn fix_determined(&mut self) {
+        let n = self.kind.len();
+        let mut lo = vec![0.0f64; n];
+        let mut hi = vec![0.0f64; n];
+        for v in (0..n).rev() {
+            let (mut a, mut b) = (f64::INFINITY, f64::NEG_INFINITY);
+            for e in self.edge_start[v]..self.edge_start[v + 1] {
+                let c = self.edges[e as usize];
+                let (x, y) = if c & TERMINAL_BIT != 0 {
+                    let p = self.terminal_payoff[(c & !TERMINAL_BIT) as usize];
+                    (p, p)
+                } else {
+                    (lo[c as usize], hi[c as usize])
+                };
+                a = a.min(x);
+                b = b.max(y);
+            }
+            lo[v] = a;
+            hi[v] = b;
+            if a == b && self.kind[v] != FIXED {
+                self.kind[v] = FIXED;
+                self.fixed_payoff[v] = a;
+                self.fixed_nodes += 1;
+            }
+        }
+    }
+
+    /// Drop the nodes that can only be reached through fixed nodes, and turn edges into fixed
+    /// nodes into terminal edges (with the fixed payoff).
+    fn compact(&mut self) {
+        let n = self.kind.len();
+        let mut keep = vec![false; n];
+        keep[0] = true;
+        for v in 0..n {
+            if !keep[v] || self.kind[v] == FIXED {
+                continue;
+            }
+            for e in self.edge_start[v]..self.edge_start[v + 1] {
+                let c = self.edges[e as usize];
+                if c & TERMINAL_BIT == 0 && self.kind[c as usize] != FIXED {
+                    keep[c as usize] = true;
+                }
+            }
+        }
+        let mut new_index = vec![u32::MAX; n];
+        let mut next = 0u32;
+        for v in 0..n {
+            if keep[v] {
+                new_index[v] = next;
+                next += 1;
+            }
+        }
+        let mut payoff_index: HashMap<u64, u32> = self
+            .terminal_payoff
+            .iter()
+            .enumerate()
+            .map(|(i, p)| (p.to_bits(), i as u32))
+            .collect();
+        let mut kind = Vec::with_capacity(next as usize);
+        let mut infoset = Vec::with_capacity(next as usize);
+        let mut fixed_payoff = Vec::with_capacity(next as usize);
+        let mut edge_start = Vec::with_capacity(next as usize + 1);
+        let mut edges = Vec::new();
+        edge_start.push(0u32);
+        for v in 0..n {
+            if !keep[v] {
+                continue;
+            }
+            kind.push(self.kind[v]);
+            infoset.push(self.infoset[v]);
+            fixed_payoff.push(self.fixed_payoff[v]);
+            if self.kind[v] != FIXED {
+                for e in self.edge_start[v]..self.edge_start[v + 1] {
+                    let c = self.edges[e as usize];
+                    let target = if c & TERMINAL_BIT != 0 {
+                        c
+                    } else if self.kind[c as usize] == FIXED {
+                        let p = self.fixed_payoff[c as usize];
+                        let len = self.terminal_payoff.len() as u32;
+                        let idx = *payoff_index.entry(p.to_bits()).or_insert(len);
+                        if idx == len {
+                            self.terminal_payoff.push(p);
+                        }
+                        TERMINAL_BIT | idx
+                    } else {
+                        new_index[c as usize]
+                    };
+                    edges.push(target);
+                }
+            }
+            edge_start.push(edges.len() as u32);
+        }
+        let mut level_start = Vec::with_capacity(self.level_start.len());
+        let mut kept_before = 0u32;
+        let mut v = 0usize;
+        for &ls in &self.level_start {
+            while v < ls as usize {
+                kept_before += keep[v] as u32;
+                v += 1;
+            }
+            level_start.push(kept_before);
+        }
+        level_start.dedup();
+        self.kind = kind;
+        self.infoset = infoset;
+        self.fixed_payoff = fixed_payoff;
+        self.edge_start = edge_start;
+        self.edges = edges;
+        self.level_start = level_start;
+    }
+
+    /// Number of nodes (terminals excluded).
+    pub fn nodes(&self) -> usize {
+        self.kind.len()
+    }
+    /// Number of edges.
+    pub fn edges(&self) -> usize {
+        self.edges.len()
+    }
+    /// Number of information sets.
+    pub fn infosets(&self) -> usize {
+        self.keys.len()
+    }
+    /// Number of edges into terminal states.
+    pub fn terminals(&self) -> usize {
+        self.terminal_edges
+    }
+    /// Nodes whose outcome is the same under every continuation (treated as terminal).
+    pub fn fixed_nodes(&self) -> usize {
+        self.fixed_nodes
+    }
+    /// Approximate memory of the arrays in bytes.
+    pub fn memory_bytes(&self) -> usize {
+        self.kind.len() * (1 + 4 + 4 + 8) + self.edges.len() * 4 + self.slots * 24
+    }
+}
