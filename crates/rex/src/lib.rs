@@ -30,10 +30,6 @@
 //! board. With two suicide cells A loses whoever moves last: the opponent avoids both, and if A
 //! never took one, they are the last two empty cells, on A's turn.
 //!
-//! *Counting.* The mover fills ⌈e/2⌉ of the e empty cells and the opponent ⌊e/2⌋; a player who
-//! needs more empty cells than their share to join their sides never joins them, so the other
-//! player does (a 0-1 breadth-first search on the bitboards gives the number needed).
-//!
 //! *Domination.* For the mover, a cell y is at least as good as a cell x if, for one of the
 //! players P, every neighbour of y that could carry a chain of P (an empty cell or a stone of P,
 //! other than x) is a neighbour of x or in a group of P touching x, and every edge of P that y

@@ -580,32 +580,6 @@ impl<W: BitWord> RexPosition<W> {
         empty & !(useful[0] & useful[1])
     }
 
-    /// The fewest empty cells `p` must still fill to join its sides, if at most `limit`
-    /// (`None` if more, or if the opponent has cut every path).
-    #[inline]
-    pub fn cells_needed(&self, p: Player, limit: u32) -> Option<u32> {
-        let hex = &self.geo.hex;
-        let (a, b) = hex.edges(p == Player::First);
-        let own = self.stones[p.index()];
-        let empty = self.empty();
-        let mut reach = hex.flood(own & a, own);
-        let mut k = 0;
-        loop {
-            if !(reach & b).is_empty() {
-                return Some(k);
-            }
-            if k == limit {
-                return None;
-            }
-            let step = (hex.expand(reach) | a) & empty & !reach;
-            if step.is_empty() {
-                return None;
-            }
-            let seeds = reach | step;
-            reach = hex.flood(seeds, own | seeds);
-            k += 1;
-        }
-    }
 }
 
 impl<W: BitWord> ExactGame for RexPosition<W> {
@@ -626,19 +600,7 @@ impl<W: BitWord> ExactGame for RexPosition<W> {
             return Some(true);
         }
         let empty = self.empty();
-        // Counting argument on the fill-up game: the mover fills ceil(e/2) of the e empty
-        // cells and the opponent floor(e/2). A player who cannot join their sides even with
-        // all of their share never will, so the other one must (a full board has a chain).
         let e = empty.count();
-        if !self.swap_legal() {
-            let (mine, theirs) = (e.div_ceil(2), e / 2);
-            if self.cells_needed(me.other(), theirs).is_none() {
-                return Some(false);
-            }
-            if self.cells_needed(me, mine).is_none() {
-                return Some(true);
-            }
-        }
         let suicide = self.suicide_cells();
         if !self.swap_legal() {
             // Forbidden-cell lemma (Lagarias–Sleator), generalised: a player with a cell that

@@ -467,6 +467,31 @@ impl<G: ExactGame> Solver<G> {
         }
         let start_nodes = s.nodes;
         self.order(pos, &mut moves, ply, prev, s);
+        // Enhanced transposition cut-off: a child already proven lost for the opponent wins
+        // at once; children already proven won for the opponent go to the back.
+        if moves.len() > 1 {
+            let mut known_bad = 0;
+            let mut i = 0;
+            while i < moves.len() - known_bad {
+                let m = moves[i];
+                pos.play(m);
+                let (c1, c2) = pos.canonical_keys();
+                pos.undo(m);
+                match self.table.probe(c1, c2) {
+                    Some(data) if data & 1 == 0 => {
+                        s.put(ply, moves);
+                        self.table.store(k1, k2, true, NO_MOVE, 1);
+                        return true;
+                    }
+                    Some(_) => {
+                        known_bad += 1;
+                        let last = moves.len() - known_bad;
+                        moves[i..=last].rotate_left(1);
+                    }
+                    None => i += 1,
+                }
+            }
+        }
         let mut result = false;
         let mut best_slot = NO_MOVE;
         let parallel =
