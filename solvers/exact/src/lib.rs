@@ -106,6 +106,25 @@ impl Table {
         }
     }
 
+    /// Ask the processor to load the bucket of `k1` into the cache (a hint; no effect on
+    /// results).
+    #[inline]
+    fn prefetch(&self, k1: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let b = ((k1 & self.mask) * 4) as usize;
+            let p = self.words[b..].as_ptr().cast::<i8>();
+            // SAFETY: prefetching is a hint that never faults and reads nothing; the pointer
+            // is in bounds of the table.
+            #[allow(unsafe_code)]
+            unsafe {
+                core::arch::x86_64::_mm_prefetch(p, core::arch::x86_64::_MM_HINT_T0);
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = k1;
+    }
+
     #[inline]
     fn probe(&self, k1: u64, k2: u64) -> Option<u64> {
         let b = ((k1 & self.mask) * 4) as usize;
@@ -196,6 +215,7 @@ struct Scratch<M> {
     /// Countermoves: the winning answer last found to each move slot.
     counter: Vec<u32>,
     scores: Vec<u64>,
+    keys: Vec<(u64, u64)>,
 }
 
 impl<M> Scratch<M> {
@@ -206,6 +226,7 @@ impl<M> Scratch<M> {
             history: vec![0; 2 * slots],
             counter: vec![u32::MAX; slots + 1],
             scores: Vec::with_capacity(256),
+            keys: Vec::with_capacity(256),
         }
     }
     #[inline]
@@ -468,15 +489,21 @@ impl<G: ExactGame> Solver<G> {
         let start_nodes = s.nodes;
         self.order(pos, &mut moves, ply, prev, s);
         // Enhanced transposition cut-off: a child already proven lost for the opponent wins
-        // at once; children already proven won for the opponent go to the back.
+        // at once; children already proven won for the opponent go to the back. The children's
+        // buckets are prefetched first so that their cache misses overlap.
         if moves.len() > 1 {
+            s.keys.clear();
+            for &m in moves.iter() {
+                pos.play(m);
+                let k = pos.canonical_keys();
+                pos.undo(m);
+                self.table.prefetch(k.0);
+                s.keys.push(k);
+            }
             let mut known_bad = 0;
             let mut i = 0;
             while i < moves.len() - known_bad {
-                let m = moves[i];
-                pos.play(m);
-                let (c1, c2) = pos.canonical_keys();
-                pos.undo(m);
+                let (c1, c2) = s.keys[i];
                 match self.table.probe(c1, c2) {
                     Some(data) if data & 1 == 0 => {
                         s.put(ply, moves);
@@ -487,6 +514,7 @@ impl<G: ExactGame> Solver<G> {
                         known_bad += 1;
                         let last = moves.len() - known_bad;
                         moves[i..=last].rotate_left(1);
+                        s.keys[i..=last].rotate_left(1);
                     }
                     None => i += 1,
                 }
