@@ -4,7 +4,10 @@
 use std::process::Command;
 
 fn gsolve(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_gsolve")).args(args).output().unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_gsolve"))
+        .args(args)
+        .output()
+        .unwrap();
     (
         out.status.code().unwrap_or(-1),
         String::from_utf8_lossy(&out.stdout).into_owned(),
@@ -14,7 +17,9 @@ fn gsolve(args: &[&str]) -> (i32, String, String) {
 
 #[test]
 fn solve_prints_one_json_object() {
-    let (code, out, _) = gsolve(&["rex", "solve", "--size", "3x3", "--moves", "b2", "--all", "--json", "--tt-mb", "8"]);
+    let (code, out, _) = gsolve(&[
+        "rex", "solve", "--size", "3x3", "--moves", "b2", "--all", "--json", "--tt-mb", "8",
+    ]);
     assert_eq!(code, 0);
     let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
     assert_eq!(v["to_move"], "white");
@@ -31,12 +36,34 @@ fn bad_input_exits_2_naming_it() {
         (vec!["rex", "solve", "--size", "12x11"], "12x11"),
         (vec!["rex", "solve", "--size", "0x3"], "0x3"),
         (vec!["rex", "solve", "--size", "5y5"], "5y5"),
-        (vec!["rex", "solve", "--size", "3x3", "--moves", "a1,z9"], "z9"),
-        (vec!["rex", "solve", "--size", "3x3", "--moves", "a1,a1"], "a1"),
-        (vec!["rex", "solve", "--size", "3x3", "--moves", "a1;b2"], "a1;b2"),
+        (
+            vec!["rex", "solve", "--size", "3x3", "--moves", "a1,z9"],
+            "z9",
+        ),
+        (
+            vec!["rex", "solve", "--size", "3x3", "--moves", "a1,a1"],
+            "a1",
+        ),
+        (
+            vec!["rex", "solve", "--size", "3x3", "--moves", "a1;b2"],
+            "a1;b2",
+        ),
         // a1 a2 a3 is a Black chain on 3x3 once White has played elsewhere.
-        (vec!["rex", "solve", "--size", "3x3", "--moves", "a1,c1,a2,c2,a3,b3"], "over"),
-        (vec!["rex", "solve", "--size", "3x3", "--threads", "0"], "threads"),
+        (
+            vec![
+                "rex",
+                "solve",
+                "--size",
+                "3x3",
+                "--moves",
+                "a1,c1,a2,c2,a3,b3",
+            ],
+            "over",
+        ),
+        (
+            vec!["rex", "solve", "--size", "3x3", "--threads", "0"],
+            "threads",
+        ),
         (vec!["rex", "table", "--max-cells", "0"], "max-cells"),
         (vec!["rex", "solve", "--size", "4x3", "--swap"], "swap"),
     ] {
@@ -55,13 +82,37 @@ fn table_is_resumable_and_refuses_foreign_files() {
     let dir = std::env::temp_dir().join(format!("gsolve-rex-table-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let d = dir.to_str().unwrap();
-    let (code, out, _) = gsolve(&["rex", "table", "--max-cells", "9", "--out", d, "--json", "--tt-mb", "8"]);
+    let (code, out, _) = gsolve(&[
+        "rex",
+        "table",
+        "--max-cells",
+        "9",
+        "--out",
+        d,
+        "--json",
+        "--tt-mb",
+        "8",
+    ]);
     assert_eq!(code, 0);
     let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
     assert_eq!(v["solved_now"].as_array().unwrap().len(), 23);
-    assert!(v["literature_checks"].as_array().unwrap().iter().all(|c| c["ok"] == true));
+    assert!(v["literature_checks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|c| c["ok"] == true));
     // Rerun: everything is skipped.
-    let (_, out, _) = gsolve(&["rex", "table", "--max-cells", "9", "--out", d, "--json", "--tt-mb", "8"]);
+    let (_, out, _) = gsolve(&[
+        "rex",
+        "table",
+        "--max-cells",
+        "9",
+        "--out",
+        d,
+        "--json",
+        "--tt-mb",
+        "8",
+    ]);
     let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
     assert_eq!(v["solved_now"].as_array().unwrap().len(), 0);
     // A foreign CSV is refused and left untouched.
@@ -92,7 +143,10 @@ fn gtp_session_over_stdin() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("=1\n\n"), "{text}");
     // Benzene's colours on 4x4: every opening wins but the transposes of b3 and c2 (c2, b3).
-    assert!(text.contains("=2 a1 a2 a3 a4 b1 b2 b4 c1 c3 c4 d1 d2 d3 d4\n\n"), "{text}");
+    assert!(
+        text.contains("=2 a1 a2 a3 a4 b1 b2 b4 c1 c3 c4 d1 d2 d3 d4\n\n"),
+        "{text}"
+    );
     assert!(text.contains("? unknown command"), "{text}");
     assert!(text.contains("=3 "), "{text}");
 }

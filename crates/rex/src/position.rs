@@ -579,7 +579,6 @@ impl<W: BitWord> RexPosition<W> {
         }
         empty & !(useful[0] & useful[1])
     }
-
 }
 
 impl<W: BitWord> ExactGame for RexPosition<W> {
