@@ -639,7 +639,7 @@ impl<W: BitWord> ExactGame for RexPosition<W> {
         for c in safe.iter() {
             moves.push(RexMove::cell(c));
         }
-        moves[start..].sort_by_cached_key(|m| {
+        moves[start..].sort_unstable_by_key(|m| {
             let n = hex.neighbours(m.0 as u32);
             let score = 2 * (n & opp).count() as i32 - (n & own).count() as i32;
             (-score, m.0)
