@@ -71,6 +71,23 @@ pub fn progress_bar(global: &Global, len: u64, what: &str) -> ProgressBar {
     bar
 }
 
+/// A spinner with elapsed time on stderr (terminal only, never with `--json`), for jobs whose
+/// length is unknown.
+pub fn spinner(global: &Global, what: &str) -> ProgressBar {
+    let bar = ProgressBar::new_spinner();
+    if global.json || !std::io::stderr().is_terminal() {
+        bar.set_draw_target(ProgressDrawTarget::hidden());
+    } else {
+        bar.set_style(
+            ProgressStyle::with_template("{spinner} {msg} [{elapsed_precise}]")
+                .unwrap_or_else(|_| ProgressStyle::default_spinner()),
+        );
+        bar.enable_steady_tick(std::time::Duration::from_millis(200));
+    }
+    bar.set_message(what.to_string());
+    bar
+}
+
 /// Write `contents` to `path` atomically: a temporary file in the same directory renamed into
 /// place, so a failed run never leaves a half-written result or destroys the previous one.
 pub fn write_atomic(path: &Path, contents: &[u8]) -> CliResult {

@@ -189,12 +189,15 @@ fn solve_on<W: BitWord>(
     let (wins, values) = if let Some(loser) = over {
         (loser != to_move, Vec::new())
     } else if a.all {
-        let bar = progress_bar(global, 1, "solving all moves");
+        let bar = super::common::spinner(global, "solving every move");
         let values = solver.move_values(&pos);
         bar.finish_and_clear();
         (values.iter().any(|v| v.wins), values)
     } else {
-        (solver.solve(&pos), Vec::new())
+        let bar = super::common::spinner(global, "solving");
+        let wins = solver.solve(&pos);
+        bar.finish_and_clear();
+        (wins, Vec::new())
     };
     let pv = if over.is_none() {
         solver.principal_variation(&pos, 200)
