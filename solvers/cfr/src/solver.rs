@@ -178,10 +178,33 @@ impl<K: serde::Serialize + for<'de> Deserialize<'de>> Checkpoint<K> {
     pub fn to_bytes(&self) -> Vec<u8> {
         bincode::serialize(self).expect("in-memory serialisation")
     }
-    /// Deserialise (errors name the problem).
+    /// Deserialise (errors name the problem). Also reads the earlier layout without the
+    /// `prediction` field (written before predictive CFR⁺ existed).
     pub fn from_bytes(bytes: &[u8]) -> Result<Self, CfrError> {
-        bincode::deserialize(bytes)
-            .map_err(|e| CfrError::CheckpointMismatch(format!("corrupt solver state: {e}")))
+        #[derive(Deserialize)]
+        struct Legacy<K> {
+            algorithm: Algorithm,
+            iterations: u64,
+            keys: Vec<K>,
+            regrets: Vec<f64>,
+            strategy_sum: Vec<f64>,
+        }
+        match bincode::deserialize::<Self>(bytes) {
+            Ok(c) => Ok(c),
+            Err(e) => match bincode::deserialize::<Legacy<K>>(bytes) {
+                Ok(l) if l.algorithm != Algorithm::PcfrPlus => Ok(Checkpoint {
+                    algorithm: l.algorithm,
+                    iterations: l.iterations,
+                    keys: l.keys,
+                    regrets: l.regrets,
+                    strategy_sum: l.strategy_sum,
+                    prediction: Vec::new(),
+                }),
+                _ => Err(CfrError::CheckpointMismatch(format!(
+                    "corrupt solver state: {e}"
+                ))),
+            },
+        }
     }
 }
 
