@@ -34,9 +34,6 @@ pub enum Algorithm {
     CfrPlus,
     /// Linear CFR.
     Linear,
-    /// Predictive CFR⁺ (Farina, Kroer & Sandholm 2021): regret matching⁺ on the cumulative
-    /// regrets plus the last instantaneous regrets as a prediction, quadratic averaging (t²).
-    PcfrPlus,
     /// Discounted CFR.
     Dcfr {
         /// Exponent for positive regrets.
@@ -46,6 +43,10 @@ pub enum Algorithm {
         /// Exponent for the average strategy.
         gamma: f64,
     },
+    // Kept last: the variant index is part of saved checkpoints.
+    /// Predictive CFR⁺ (Farina, Kroer & Sandholm 2021): regret matching⁺ on the cumulative
+    /// regrets plus the last instantaneous regrets as a prediction, quadratic averaging (t²).
+    PcfrPlus,
 }
 
 impl Algorithm {
