@@ -679,7 +679,9 @@ pub fn best_response(mixture: &Mixture) -> Certified {
         history: 0,
         stones: 0,
         known: 0,
-        policies: (0..mixture.policies.len() as u32).collect::<Vec<u32>>().into(),
+        policies: (0..mixture.policies.len() as u32)
+            .collect::<Vec<u32>>()
+            .into(),
     };
     let won = if owner == 0 {
         let mut worlds = Vec::new();

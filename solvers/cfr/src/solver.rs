@@ -241,7 +241,11 @@ impl<K: Copy + Eq + core::hash::Hash + core::fmt::Debug + Send + Sync> Solver<K>
             regrets: Array1::zeros(n),
             strategy_sum: Array1::zeros(n),
             current: Array1::zeros(n),
-            prediction: Array1::zeros(if algorithm == Algorithm::PcfrPlus { n } else { 0 }),
+            prediction: Array1::zeros(if algorithm == Algorithm::PcfrPlus {
+                n
+            } else {
+                0
+            }),
             iterations: 0,
         };
         s.update_current();
