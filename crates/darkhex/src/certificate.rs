@@ -489,7 +489,7 @@ struct World {
     stones: u64,
     known: u64,
     /// Indices of the policies that reach this world, ascending.
-    policies: Vec<u32>,
+    policies: std::rc::Rc<[u32]>,
 }
 
 struct Responder<'a> {
@@ -527,7 +527,7 @@ impl Responder<'_> {
         let mut fallback = vec![u32::MAX; self.priorities.len()];
         let mut e = 0;
         let mut groups: Vec<(u32, Vec<u32>)> = Vec::new();
-        for &i in &w.policies {
+        for &i in w.policies.iter() {
             while e < explicit.len() && explicit[e].0 < i {
                 e += 1;
             }
@@ -555,7 +555,7 @@ impl Responder<'_> {
                     history: (w.history << EVENT_BITS) | probe_event(a, false) as u128,
                     stones: w.stones,
                     known: w.known | bit,
-                    policies: pols,
+                    policies: pols.into(),
                 };
                 match self.game.rules().variant {
                     Variant::Classical => self.owner_moves(child, r_stones, out),
@@ -570,7 +570,7 @@ impl Responder<'_> {
                     history: (w.history << EVENT_BITS) | probe_event(a, true) as u128,
                     stones,
                     known: w.known,
-                    policies: pols,
+                    policies: pols.into(),
                 });
             }
         }
@@ -679,7 +679,9 @@ pub fn best_response(mixture: &Mixture) -> Certified {
         history: 0,
         stones: 0,
         known: 0,
-        policies: (0..mixture.policies.len() as u32).collect(),
+        policies: (0..mixture.policies.len() as u32)
+            .collect::<Vec<u32>>()
+            .into(),
     };
     let won = if owner == 0 {
         let mut worlds = Vec::new();

@@ -184,7 +184,9 @@ struct Ctx<'a, S: ?Sized> {
     /// Transposition table: (responder stones, responder known, worlds with weight bits) →
     /// (value, slack). Sharded to let the top levels run in parallel.
     memo: Vec<std::sync::Mutex<HashMap<MemoKey, (f64, f64)>>>,
+    /// Largest number of worlds kept in the table (memory bound).
     memo_limit: usize,
+    memo_worlds: std::sync::atomic::AtomicUsize,
     hits: std::sync::atomic::AtomicU64,
     /// One hasher for the shard choice (a fresh one per call could be seeded differently).
     hasher: hashbrown::DefaultHashBuilder,
@@ -341,9 +343,17 @@ impl<S: CellStrategy + ?Sized> Ctx<'_, S> {
             };
         }
         let best = self.solve_node(r_stones, r_known, worlds, total, depth);
-        let mut memo = self.memo[shard].lock().expect("memo");
-        if memo.len() < self.memo_limit / SHARDS {
-            memo.insert(key, (best.value, best.slack));
+        // Bounded by the number of worlds stored (about 40 bytes each).
+        let size = key.2.len() + 1;
+        if self
+            .memo_worlds
+            .fetch_add(size, std::sync::atomic::Ordering::Relaxed)
+            < self.memo_limit
+        {
+            self.memo[shard]
+                .lock()
+                .expect("memo")
+                .insert(key, (best.value, best.slack));
         }
         best
     }
@@ -415,7 +425,8 @@ pub fn best_response<S: CellStrategy + ?Sized>(
         keep_history: strategy.needs_history(),
         prune,
         memo: (0..SHARDS).map(|_| Default::default()).collect(),
-        memo_limit: 20_000_000,
+        memo_limit: 50_000_000,
+        memo_worlds: Default::default(),
         hits: Default::default(),
         hasher: Default::default(),
     };

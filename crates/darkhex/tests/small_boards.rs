@@ -139,12 +139,15 @@ fn view_keys_are_rotation_invariant_and_actions_rotate() {
         vg.legal_actions(&s, &mut a);
         vg.legal_actions(&r, &mut b);
         let (own, known) = (s.stones[s.to_move as usize], s.known[s.to_move as usize]);
-        let symmetric = g.geometry().rotate180(own) == own && g.geometry().rotate180(known) == known;
+        let symmetric =
+            g.geometry().rotate180(own) == own && g.geometry().rotate180(known) == known;
         if !symmetric {
             // Action k of the information set is the same canonical probe in both orientations.
             assert_eq!(b, a.iter().map(|c| n - 1 - c).collect::<Vec<_>>());
         }
-        x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        x = x
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         let c = a[(x >> 33) as usize % a.len()];
         vg.apply(&mut s, c);
     }

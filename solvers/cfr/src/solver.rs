@@ -34,9 +34,6 @@ pub enum Algorithm {
     CfrPlus,
     /// Linear CFR.
     Linear,
-    /// Predictive CFR⁺ (Farina, Kroer & Sandholm 2021): regret matching⁺ on the cumulative
-    /// regrets plus the last instantaneous regrets as a prediction, quadratic averaging (t²).
-    PcfrPlus,
     /// Discounted CFR.
     Dcfr {
         /// Exponent for positive regrets.
@@ -46,6 +43,10 @@ pub enum Algorithm {
         /// Exponent for the average strategy.
         gamma: f64,
     },
+    // Kept last: the variant index is part of saved checkpoints.
+    /// Predictive CFR⁺ (Farina, Kroer & Sandholm 2021): regret matching⁺ on the cumulative
+    /// regrets plus the last instantaneous regrets as a prediction, quadratic averaging (t²).
+    PcfrPlus,
 }
 
 impl Algorithm {
@@ -178,10 +179,33 @@ impl<K: serde::Serialize + for<'de> Deserialize<'de>> Checkpoint<K> {
     pub fn to_bytes(&self) -> Vec<u8> {
         bincode::serialize(self).expect("in-memory serialisation")
     }
-    /// Deserialise (errors name the problem).
+    /// Deserialise (errors name the problem). Also reads the earlier layout without the
+    /// `prediction` field (written before predictive CFR⁺ existed).
     pub fn from_bytes(bytes: &[u8]) -> Result<Self, CfrError> {
-        bincode::deserialize(bytes)
-            .map_err(|e| CfrError::CheckpointMismatch(format!("corrupt solver state: {e}")))
+        #[derive(Deserialize)]
+        struct Legacy<K> {
+            algorithm: Algorithm,
+            iterations: u64,
+            keys: Vec<K>,
+            regrets: Vec<f64>,
+            strategy_sum: Vec<f64>,
+        }
+        match bincode::deserialize::<Self>(bytes) {
+            Ok(c) => Ok(c),
+            Err(e) => match bincode::deserialize::<Legacy<K>>(bytes) {
+                Ok(l) if l.algorithm != Algorithm::PcfrPlus => Ok(Checkpoint {
+                    algorithm: l.algorithm,
+                    iterations: l.iterations,
+                    keys: l.keys,
+                    regrets: l.regrets,
+                    strategy_sum: l.strategy_sum,
+                    prediction: Vec::new(),
+                }),
+                _ => Err(CfrError::CheckpointMismatch(format!(
+                    "corrupt solver state: {e}"
+                ))),
+            },
+        }
     }
 }
 
@@ -217,7 +241,11 @@ impl<K: Copy + Eq + core::hash::Hash + core::fmt::Debug + Send + Sync> Solver<K>
             regrets: Array1::zeros(n),
             strategy_sum: Array1::zeros(n),
             current: Array1::zeros(n),
-            prediction: Array1::zeros(if algorithm == Algorithm::PcfrPlus { n } else { 0 }),
+            prediction: Array1::zeros(if algorithm == Algorithm::PcfrPlus {
+                n
+            } else {
+                0
+            }),
             iterations: 0,
         };
         s.update_current();

@@ -243,7 +243,8 @@ fn strategy_from_checkpoint(bytes: &[u8]) -> Result<StrategyFile, String> {
     let game = DarkHex::new(c.header.rules).map_err(|e| e.to_string())?;
     let (keys, sums): (Vec<(u8, u128, usize)>, Vec<f64>) = match c.header.representation {
         Representation::History => {
-            let s: Checkpoint<u128> = Checkpoint::from_bytes(&c.solver).map_err(|e| e.to_string())?;
+            let s: Checkpoint<u128> =
+                Checkpoint::from_bytes(&c.solver).map_err(|e| e.to_string())?;
             let mut keys = Vec::with_capacity(s.keys.len());
             for k in s.keys {
                 let (p, h) = ((k >> 127) as u8, k & !(1u128 << 127));
@@ -253,7 +254,8 @@ fn strategy_from_checkpoint(bytes: &[u8]) -> Result<StrategyFile, String> {
             (keys, s.strategy_sum)
         }
         Representation::View => {
-            let s: Checkpoint<u64> = Checkpoint::from_bytes(&c.solver).map_err(|e| e.to_string())?;
+            let s: Checkpoint<u64> =
+                Checkpoint::from_bytes(&c.solver).map_err(|e| e.to_string())?;
             let keys = s
                 .keys
                 .iter()
@@ -269,7 +271,9 @@ fn strategy_from_checkpoint(bytes: &[u8]) -> Result<StrategyFile, String> {
     let mut entries = Vec::with_capacity(keys.len());
     let mut o = 0usize;
     for (player, key, n) in keys {
-        let slice = sums.get(o..o + n).ok_or("checkpoint shorter than its information sets")?;
+        let slice = sums
+            .get(o..o + n)
+            .ok_or("checkpoint shorter than its information sets")?;
         o += n;
         let total: f64 = slice.iter().sum();
         let probs = if total > 0.0 {
@@ -595,7 +599,10 @@ where
                 seconds_before + start.elapsed().as_secs_f64(),
             )?;
             // The latest average strategy too, so a long run can be evaluated while it goes on.
-            write_atomic(&out.join("strategy.bin"), &to_file(&solver, None).to_bytes())?;
+            write_atomic(
+                &out.join("strategy.bin"),
+                &to_file(&solver, None).to_bytes(),
+            )?;
             last_checkpoint = Instant::now();
         }
         let t = Instant::now();
@@ -850,11 +857,41 @@ pub fn bench(global: &Global) -> CliResult {
     // CFR per-iteration time.
     md.push_str("## CFR iteration time (one iteration = both players' passes, after the DAG is built)\n\n| board | variant | representation | algorithm | live nodes | information sets | iterations timed | ms / iteration |\n|---|---|---|---|---|---|---|---|\n");
     for (r, c, v, repr, algo) in [
-        (3, 2, Variant::Classical, Representation::History, Algorithm::DCFR_DEFAULT),
-        (3, 2, Variant::Classical, Representation::History, Algorithm::CfrPlus),
-        (3, 2, Variant::Abrupt, Representation::History, Algorithm::PcfrPlus),
-        (3, 3, Variant::Classical, Representation::View, Algorithm::DCFR_DEFAULT),
-        (3, 3, Variant::Abrupt, Representation::View, Algorithm::DCFR_DEFAULT),
+        (
+            3,
+            2,
+            Variant::Classical,
+            Representation::History,
+            Algorithm::DCFR_DEFAULT,
+        ),
+        (
+            3,
+            2,
+            Variant::Classical,
+            Representation::History,
+            Algorithm::CfrPlus,
+        ),
+        (
+            3,
+            2,
+            Variant::Abrupt,
+            Representation::History,
+            Algorithm::PcfrPlus,
+        ),
+        (
+            3,
+            3,
+            Variant::Classical,
+            Representation::View,
+            Algorithm::DCFR_DEFAULT,
+        ),
+        (
+            3,
+            3,
+            Variant::Abrupt,
+            Representation::View,
+            Algorithm::DCFR_DEFAULT,
+        ),
     ] {
         let game = DarkHex::with(r, c, v).map_err(CliError::runtime)?;
         let (nodes, sets, iters, ms) = match repr {
