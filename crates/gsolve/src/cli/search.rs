@@ -57,7 +57,7 @@
 //! }
 //! ```
 
-// Until the game subcommands call this module, parts of it are only used by its tests.
+// `toy_bench` is only called by an ignored test.
 #![allow(dead_code)]
 
 use super::common::{
@@ -760,6 +760,87 @@ pub fn selfplay_markdown(title: &str, summary: &SelfPlaySummary, args: &PlayArgs
         summary.mean_length()
     );
     s
+}
+
+/// Put `section` (markdown starting with a `## heading` line) into the file `path` under the
+/// document title `title`: a section with the same heading is replaced, otherwise it is
+/// appended. Written atomically (used for `results/{dola,hexecs}/selfplay.md`).
+pub fn append_markdown(path: &Path, title: &str, section: &str) -> CliResult {
+    let heading = section.lines().next().unwrap_or("").trim_end().to_string();
+    let old = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
+        Err(e) => {
+            return Err(CliError::runtime(format!(
+                "cannot read {}: {e}",
+                path.display()
+            )))
+        }
+    };
+    let mut doc = if old.trim().is_empty() {
+        format!(
+            "{title}\n\nFormat: gsolve-selfplay 1. Each section is written by the command it names \
+             (engine against itself, same settings for both sides; the first player is White).\n\n"
+        )
+    } else {
+        String::new()
+    };
+    let mut replaced = false;
+    let mut skipping = false;
+    for line in old.lines() {
+        if line.starts_with("## ") {
+            skipping = line.trim_end() == heading;
+            if skipping && !replaced {
+                doc.push_str(section);
+                doc.push('\n');
+                replaced = true;
+            }
+        }
+        if !skipping {
+            doc.push_str(line);
+            doc.push('\n');
+        }
+    }
+    if !replaced {
+        if !doc.ends_with("\n\n") {
+            doc.push('\n');
+        }
+        doc.push_str(section);
+    }
+    write_atomic(path, doc.as_bytes())
+}
+
+/// `gsolve bench search`: the game positions for `seconds` each (3 Dola start positions, the
+/// Hexecs start, the Hexecs position with both princesses free), written to `path`.
+pub fn game_bench(seconds: f64, path: &Path, global: &Global) -> CliResult {
+    let bar = super::common::progress_bar(global, 5, "bench search");
+    let mut rows = Vec::new();
+    for v in dola::Variant::ALL {
+        rows.push(bench_search_with(
+            &format!("dola {} start", v.name()),
+            dola::Position::start(v),
+            &super::dola::DolaHints,
+            seconds,
+        )?);
+        bar.inc(1);
+    }
+    rows.push(bench_search_with(
+        "hexecs start",
+        hexecs::Hexecs::start(),
+        &super::hexecs::HexecsHints,
+        seconds,
+    )?);
+    bar.inc(1);
+    let princess = hexecs::Hexecs::from_position(super::hexecs::PRINCESS_POSITION)
+        .map_err(|e| CliError::runtime(format!("princess position: {e}")))?;
+    rows.push(bench_search_with(
+        "hexecs princesses free",
+        princess,
+        &super::hexecs::HexecsHints,
+        seconds,
+    )?);
+    bar.finish_and_clear();
+    write_bench(&rows, path, global)
 }
 
 /// The bench signature: total nodes of depth-`depth` searches from each root (one thread, a
