@@ -225,6 +225,9 @@ pub fn french_record(start: &Position, moves: &[dola::Move]) -> String {
         };
         out += &text;
         pos.play_unchecked(mv);
+        if pos.is_check() {
+            out += if pos.count_legal() == 0 { "+mat" } else { "+" };
+        }
         if pos.side_to_move() == dola::Color::White {
             number += 1;
         }
@@ -292,7 +295,7 @@ fn run_play(args: PlayArgs, global: &Global) -> CliResult {
             Ok(())
         },
     )?;
-    let title = format!("Dola-{} (`{}`)", variant, variant.name());
+    let title = format!("Dola, variant {}", variant.name());
     let md = super::search::selfplay_markdown(&title, &summary, &args.play);
     if let Some(path) = &args.summary {
         super::search::append_markdown(path, "# Dola engine self-play", &md)?;

@@ -560,6 +560,16 @@ pub fn bench_markdown(rows: &[BenchRow], command: &str) -> String {
     let _ = writeln!(s, "- format: gsolve-search-bench 1");
     let _ = writeln!(
         s,
+        "- machine: {} logical CPUs shared with other jobs; load average {} when the table was written \
+         (nodes/s and depths scale with the share of a core the run got)",
+        std::thread::available_parallelism().map_or(1, |n| n.get()),
+        std::fs::read_to_string("/proc/loadavg")
+            .ok()
+            .and_then(|l| l.split_whitespace().next().map(str::to_string))
+            .unwrap_or_else(|| "unknown".to_string())
+    );
+    let _ = writeln!(
+        s,
         "- settings: one thread, {BENCH_TT_MB} MiB table, Star2 at chance nodes, quiescence and check \
          extension on; iterations start until the time is up (depth = deepest completed iteration)"
     );
