@@ -7,7 +7,7 @@
 # why, then update the recorded value in the same commit.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-out=$(scripts/cargo-locked test --release -p gsolve --test search_games node_count_signature \
+out=$(scripts/cargo-locked test --release -p gsolve --test search_games node_count_signature_is_deterministic \
     -- --exact --nocapture 2>&1)
 sig=$(printf '%s\n' "$out" | sed -n 's/^search signature \([0-9]*\)$/\1/p' | head -n1)
 if [ -z "$sig" ]; then
