@@ -37,7 +37,15 @@ fn tmp(name: &str) -> std::path::PathBuf {
 fn dola_search_json_matches_the_library() {
     for v in dola::Variant::ALL {
         let j = json(&["dola", "search", "--variant", v.name(), "--depth", "3"]);
-        for key in ["best_move", "score", "depth", "nodes", "nps", "pv", "iterations"] {
+        for key in [
+            "best_move",
+            "score",
+            "depth",
+            "nodes",
+            "nps",
+            "pv",
+            "iterations",
+        ] {
             assert!(j.get(key).is_some(), "missing {key}");
         }
         assert_eq!(j["depth"], 3);
@@ -53,8 +61,14 @@ fn dola_search_json_matches_the_library() {
     }
     // --moves and --fen are applied.
     let j = json(&[
-        "dola", "search", "--variant", "sultan", "--fen",
-        "8rk/8pp/10/10/10/10/2B7/10/7R2/K9 w - - - 0 1", "--depth", "2",
+        "dola",
+        "search",
+        "--variant",
+        "sultan",
+        "--fen",
+        "8rk/8pp/10/10/10/10/2B7/10/7R2/K9 w - - - 0 1",
+        "--depth",
+        "2",
     ]);
     assert_eq!(j["best_move"], "h2h9");
     assert_eq!(j["score_kind"], "win");
@@ -74,15 +88,23 @@ fn hexecs_search_json_matches_the_library() {
     assert_eq!(j["score"], lib.score);
     assert_eq!(j["iterations"].as_array().unwrap().len(), 3);
     let j = json(&[
-        "hexecs", "search", "--fen",
+        "hexecs",
+        "search",
+        "--fen",
         "rnjqjkjnr/dddddddddd/11/4p7/13/3P8/11/DDDDDDDDDD/RNJKJQJNR w KQkq Uu - 0 1",
-        "--depth", "2", "--chance", "star1",
+        "--depth",
+        "2",
+        "--chance",
+        "star1",
     ]);
     assert_eq!(j["chance_pruning"], "star1");
     // Human output: one line per iteration and a bestmove line.
     let out = gsolve(&["hexecs", "search", "--depth", "2"]);
     let text = String::from_utf8(out.stdout).unwrap();
-    assert!(text.lines().filter(|l| l.starts_with("depth")).count() == 2, "{text}");
+    assert!(
+        text.lines().filter(|l| l.starts_with("depth")).count() == 2,
+        "{text}"
+    );
     assert!(text.contains("bestmove"));
 }
 
@@ -113,7 +135,9 @@ fn impossible_limits_and_bad_positions_exit_with_code_two() {
     // A checkmated position cannot be searched: a clear input error too.
     let mated = "8rk/7Rpp/10/10/10/10/2B7/10/10/K9 b - - - 1 1";
     assert_eq!(
-        gsolve(&["dola", "search", "--fen", mated, "--depth", "2"]).status.code(),
+        gsolve(&["dola", "search", "--fen", mated, "--depth", "2"])
+            .status
+            .code(),
         Some(2)
     );
 }
@@ -122,8 +146,20 @@ fn impossible_limits_and_bad_positions_exit_with_code_two() {
 fn dola_play_records_replay_legally() {
     let out = tmp("dola-games.txt");
     let j = json(&[
-        "dola", "play", "--variant", "qinwan", "--depth", "1", "--games", "2", "--seed", "7",
-        "--max-plies", "60", "--out", out.to_str().unwrap(),
+        "dola",
+        "play",
+        "--variant",
+        "qinwan",
+        "--depth",
+        "1",
+        "--games",
+        "2",
+        "--seed",
+        "7",
+        "--max-plies",
+        "60",
+        "--out",
+        out.to_str().unwrap(),
     ]);
     assert_eq!(j["games"], 2);
     let files = j["files"].as_array().unwrap();
@@ -151,8 +187,20 @@ fn dola_play_records_replay_legally() {
     // The same seed plays the same games.
     let again = tmp("dola-again.txt");
     json(&[
-        "dola", "play", "--variant", "qinwan", "--depth", "1", "--games", "2", "--seed", "7",
-        "--max-plies", "60", "--out", again.to_str().unwrap(),
+        "dola",
+        "play",
+        "--variant",
+        "qinwan",
+        "--depth",
+        "1",
+        "--games",
+        "2",
+        "--seed",
+        "7",
+        "--max-plies",
+        "60",
+        "--out",
+        again.to_str().unwrap(),
     ]);
     let strip = |p: &std::path::Path| {
         std::fs::read_to_string(p)
@@ -173,8 +221,18 @@ fn dola_play_records_replay_legally_in_every_variant_to_the_end() {
     for v in ["sultan", "sinwan"] {
         let out = tmp(&format!("{v}.txt"));
         let j = json(&[
-            "dola", "play", "--variant", v, "--depth", "1", "--games", "1", "--seed", "3",
-            "--out", out.to_str().unwrap(),
+            "dola",
+            "play",
+            "--variant",
+            v,
+            "--depth",
+            "1",
+            "--games",
+            "1",
+            "--seed",
+            "3",
+            "--out",
+            out.to_str().unwrap(),
         ]);
         assert_eq!(j["files"][0], out.to_str().unwrap());
         let r = json(&["dola", "replay", "--variant", v, out.to_str().unwrap()]);
@@ -193,9 +251,20 @@ fn dola_play_records_replay_legally_in_every_variant_to_the_end() {
 fn hexecs_play_records_are_read_back_by_perft_and_show() {
     let out = tmp("hexecs-games.txt");
     let j = json(&[
-        "hexecs", "play", "--depth", "1", "--games", "3", "--seed", "9", "--max-plies", "80",
-        "--fen", "rnjqjkjnr/dddddddddd/11/4p7/13/3P8/11/DDDDDDDDDD/RNJKJQJNR w KQkq Uu - 0 1",
-        "--out", out.to_str().unwrap(),
+        "hexecs",
+        "play",
+        "--depth",
+        "1",
+        "--games",
+        "3",
+        "--seed",
+        "9",
+        "--max-plies",
+        "80",
+        "--fen",
+        "rnjqjkjnr/dddddddddd/11/4p7/13/3P8/11/DDDDDDDDDD/RNJKJQJNR w KQkq Uu - 0 1",
+        "--out",
+        out.to_str().unwrap(),
     ]);
     assert_eq!(j["games"], 3);
     let text = std::fs::read_to_string(&out).unwrap();
@@ -224,7 +293,10 @@ fn hexecs_play_records_are_read_back_by_perft_and_show() {
         games += 1;
     }
     assert_eq!(games, 3);
-    assert!(rolls > 0, "the princesses are free: some die outcomes were played");
+    assert!(
+        rolls > 0,
+        "the princesses are free: some die outcomes were played"
+    );
 }
 
 #[test]
@@ -232,12 +304,30 @@ fn play_writes_the_summary_table() {
     let md = tmp("selfplay.md");
     for seed in ["1", "2"] {
         json(&[
-            "hexecs", "play", "--depth", "1", "--games", "2", "--seed", seed, "--max-plies", "30",
-            "--summary", md.to_str().unwrap(),
+            "hexecs",
+            "play",
+            "--depth",
+            "1",
+            "--games",
+            "2",
+            "--seed",
+            seed,
+            "--max-plies",
+            "30",
+            "--summary",
+            md.to_str().unwrap(),
         ]);
     }
     json(&[
-        "dola", "play", "--depth", "1", "--games", "1", "--max-plies", "20", "--summary",
+        "dola",
+        "play",
+        "--depth",
+        "1",
+        "--games",
+        "1",
+        "--max-plies",
+        "20",
+        "--summary",
         md.with_file_name("dola.md").to_str().unwrap(),
     ]);
     let text = std::fs::read_to_string(&md).unwrap();

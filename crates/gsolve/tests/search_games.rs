@@ -358,7 +358,10 @@ fn dola_mate_in_one_by_a_frontier_induced_leaper() {
         quiescence: false,
         check_extension: false,
     };
-    assert_eq!(reference(&mut pos.clone(), 1, ro), win::<dola::Position>() - 1);
+    assert_eq!(
+        reference(&mut pos.clone(), 1, ro),
+        win::<dola::Position>() - 1
+    );
     let mut after = pos.clone();
     after.play_text("h2h9").unwrap();
     assert!(after.is_checkmate());
@@ -406,7 +409,10 @@ fn dola_mate_in_two() {
         quiescence: false,
         check_extension: false,
     };
-    assert_eq!(reference(&mut pos.clone(), 3, ro), win::<dola::Position>() - 3);
+    assert_eq!(
+        reference(&mut pos.clone(), 3, ro),
+        win::<dola::Position>() - 3
+    );
     // Not a mate in one.
     assert!(reference(&mut pos.clone(), 1, ro) < dola::eval::EVAL_LIMIT);
 }
@@ -433,7 +439,10 @@ fn hexecs_mate_in_one() {
         quiescence: false,
         check_extension: false,
     };
-    assert_eq!(reference(&mut g.clone(), 1, ro), win::<hexecs::Hexecs>() - 1);
+    assert_eq!(
+        reference(&mut g.clone(), 1, ro),
+        win::<hexecs::Hexecs>() - 1
+    );
 }
 
 #[test]
@@ -448,7 +457,10 @@ fn hexecs_mate_in_two() {
         quiescence: false,
         check_extension: false,
     };
-    assert_eq!(reference(&mut g.clone(), 3, ro), win::<hexecs::Hexecs>() - 3);
+    assert_eq!(
+        reference(&mut g.clone(), 3, ro),
+        win::<hexecs::Hexecs>() - 3
+    );
     assert!(reference(&mut g.clone(), 1, ro) < hexecs::eval::EVAL_BOUND);
 }
 
@@ -505,9 +517,19 @@ const SIGNATURE_DEPTH: u32 = 4;
 fn signature() -> u64 {
     let mut total = 0;
     for v in dola::Variant::ALL {
-        total += search_value(&dola::Position::start(v), SIGNATURE_DEPTH, &SearchOptions::default()).1;
+        total += search_value(
+            &dola::Position::start(v),
+            SIGNATURE_DEPTH,
+            &SearchOptions::default(),
+        )
+        .1;
     }
-    total += search_value(&hexecs::Hexecs::start(), SIGNATURE_DEPTH, &SearchOptions::default()).1;
+    total += search_value(
+        &hexecs::Hexecs::start(),
+        SIGNATURE_DEPTH,
+        &SearchOptions::default(),
+    )
+    .1;
     total += search_value(&hexecs(PRINCESS_POSITION), 3, &SearchOptions::default()).1;
     total
 }

@@ -44,8 +44,6 @@ pub fn run(args: BenchArgs, global: &Global) -> CliResult {
         BenchWhich::Darkhex => super::darkhex::bench(global),
         BenchWhich::Dola => super::dola::bench(global),
         BenchWhich::Hexecs => super::hexecs::bench(global),
-        BenchWhich::Search(a) => {
-            super::search::game_bench(a.seconds, &a.out, global)
-        }
+        BenchWhich::Search(a) => super::search::game_bench(a.seconds, &a.out, global),
     }
 }

@@ -203,11 +203,8 @@ fn run_play(a: PlayArgs, global: &Global) -> CliResult {
     if let Some(out) = &a.out {
         write_atomic(out, text.as_bytes())?;
     }
-    let md = super::search::selfplay_markdown(
-        &format!("Hexecs from `{start_text}`"),
-        &summary,
-        &a.play,
-    );
+    let md =
+        super::search::selfplay_markdown(&format!("Hexecs from `{start_text}`"), &summary, &a.play);
     if let Some(path) = &a.summary {
         super::search::append_markdown(path, "# Hexecs engine self-play", &md)?;
     }
