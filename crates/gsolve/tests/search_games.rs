@@ -545,3 +545,51 @@ fn node_count_signature_is_deterministic() {
     assert_eq!(a, b);
     println!("search signature {a}");
 }
+
+// ---------------------------------------------------------------- deeper (ignored)
+
+/// Star1/Star2 against plain expectimax at depth 3 (`scripts/search-deep-tests.sh`).
+#[test]
+#[ignore]
+fn deep_star1_and_star2_equal_expectimax_at_depth_three() {
+    for (i, pos) in princess_positions(3, 41).iter().enumerate() {
+        let ro = RefOptions {
+            quiescence: false,
+            check_extension: false,
+        };
+        let expected = reference(&mut pos.clone(), 3, ro);
+        for mode in [
+            ChancePruning::None,
+            ChancePruning::Star1,
+            ChancePruning::Star2,
+        ] {
+            let opts = SearchOptions {
+                chance_pruning: mode,
+                ..options(false, false)
+            };
+            assert_eq!(search_value(pos, 3, &opts).0, expected, "position {i} {}", mode.name());
+        }
+    }
+}
+
+/// Alpha-beta against plain minimax at depth 3 with check extension on more positions
+/// (`scripts/search-deep-tests.sh`).
+#[test]
+#[ignore]
+fn deep_alpha_beta_equals_minimax_with_check_extension() {
+    for v in dola::Variant::ALL {
+        for (i, pos) in dola_positions(v, 6, 51).iter().enumerate() {
+            let ro = RefOptions {
+                quiescence: false,
+                check_extension: true,
+            };
+            let expected = reference(&mut pos.clone(), 3, ro);
+            assert_eq!(
+                search_value(pos, 3, &options(false, true)).0,
+                expected,
+                "{v} position {i} ({})",
+                pos.to_fen()
+            );
+        }
+    }
+}
