@@ -39,6 +39,11 @@
 //! - [`bench_signature`]`(&roots, depth)`: the total node count of fixed-depth searches from
 //!   `roots` (one thread, fresh default engine): the deterministic bench signature a script
 //!   compares with a recorded value, as Stockfish's `bench` does.
+//! - [`game_bench`]: `gsolve bench search` — the three Dola start positions, the Hexecs start
+//!   and the Hexecs position with both princesses free, with the capture-ordering hints of
+//!   `cli::dola` / `cli::hexecs`, written to `results/search/bench.md` with the issue's targets
+//!   judged from the figures. [`append_markdown`] puts a self-play section into
+//!   `results/{dola,hexecs}/selfplay.md` (replacing the section of the same heading).
 //! - [`toy_bench`]: the same benchmark on the crate's toy games (tic-tac-toe, Pig, the
 //!   synthetic tree game), written to `results/search/toy-bench.md`.
 //!
@@ -850,7 +855,56 @@ pub fn game_bench(seconds: f64, path: &Path, global: &Global) -> CliResult {
         seconds,
     )?);
     bar.finish_and_clear();
-    write_bench(&rows, path, global)
+    let mut md = bench_markdown(&rows, &command_line());
+    md.push_str(&bench_targets(&rows));
+    write_atomic(path, md.as_bytes())?;
+    if global.json {
+        print_json(&json!({
+            "file": path.display().to_string(),
+            "rows": rows.iter().map(BenchRow::to_json).collect::<Vec<_>>(),
+        }));
+    } else {
+        print!("{md}");
+        println!("\nwritten to {}", path.display());
+    }
+    Ok(())
+}
+
+/// The issue's targets, each judged from the rows (`met` / `NOT met`).
+fn bench_targets(rows: &[BenchRow]) -> String {
+    use std::fmt::Write as _;
+    let verdict = |ok: bool| if ok { "met" } else { "NOT met" };
+    let mut s = String::from("\n## Targets (issue 6)\n\n");
+    for r in rows {
+        let (goal, unit) = if r.name.starts_with("dola") {
+            (7, "plies")
+        } else {
+            (6, "decision plies")
+        };
+        let _ = writeln!(
+            s,
+            "- {}: depth ≥ {goal} {unit} in {} s on one thread — reached {}: {}",
+            r.name,
+            r.seconds,
+            r.depth,
+            verdict(r.depth >= goal)
+        );
+    }
+    for r in rows {
+        if let Some(st) = &r.star {
+            let _ = writeln!(
+                s,
+                "- {}: Star2 at most half the nodes of plain expectimax at equal depth — depth {}: {} vs {} nodes ({:.1}% saved): {}",
+                r.name,
+                st.depth,
+                st.star2_nodes,
+                st.expectimax_nodes,
+                100.0 * saving(st.expectimax_nodes, st.star2_nodes),
+                verdict(2 * st.star2_nodes <= st.expectimax_nodes)
+            );
+        }
+    }
+    s
 }
 
 /// The bench signature: total nodes of depth-`depth` searches from each root (one thread, a
