@@ -567,7 +567,12 @@ fn deep_star1_and_star2_equal_expectimax_at_depth_three() {
                 chance_pruning: mode,
                 ..options(false, false)
             };
-            assert_eq!(search_value(pos, 3, &opts).0, expected, "position {i} {}", mode.name());
+            assert_eq!(
+                search_value(pos, 3, &opts).0,
+                expected,
+                "position {i} {}",
+                mode.name()
+            );
         }
     }
 }
