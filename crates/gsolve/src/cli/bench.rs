@@ -1,7 +1,7 @@
 //! `gsolve bench …` — benchmarks whose figures are written to `results/<game>/bench.md` with the
 //! command that produced them. Each game's module owns its benchmark; this only dispatches.
 
-use super::common::{CliError, CliResult, Global};
+use super::common::{CliResult, Global};
 
 /// Arguments of `gsolve bench`.
 #[derive(clap::Args, Debug)]
@@ -21,8 +21,20 @@ enum BenchWhich {
     Dola,
     /// Hexecs perft speed.
     Hexecs,
-    /// Bounded-depth search (Dola and Hexecs).
-    Search,
+    /// Bounded-depth search (Dola and Hexecs): depth in a time budget, nodes/s, branching
+    /// factor, Star1/Star2 savings; writes results/search/bench.md.
+    Search(SearchBenchArgs),
+}
+
+/// Arguments of `gsolve bench search`.
+#[derive(clap::Args, Debug)]
+pub struct SearchBenchArgs {
+    /// Seconds per position.
+    #[arg(long, default_value_t = 10.0, allow_negative_numbers = true)]
+    seconds: f64,
+    /// Output file.
+    #[arg(long, default_value = "results/search/bench.md")]
+    out: std::path::PathBuf,
 }
 
 /// Run `gsolve bench`.
@@ -32,6 +44,6 @@ pub fn run(args: BenchArgs, global: &Global) -> CliResult {
         BenchWhich::Darkhex => super::darkhex::bench(global),
         BenchWhich::Dola => super::dola::bench(global),
         BenchWhich::Hexecs => super::hexecs::bench(global),
-        BenchWhich::Search => Err(CliError::runtime("gsolve bench search is not implemented yet")),
+        BenchWhich::Search(a) => super::search::game_bench(a.seconds, &a.out, global),
     }
 }

@@ -1,5 +1,15 @@
-//! `gsolve dola` — perft, record replay and board display for the three Dola games.
-//! All rules live in the `dola` crate; this module parses arguments and prints.
+//! `gsolve dola` — perft, record replay, board display, bounded-depth search and engine
+//! self-play for the three Dola games. All rules live in the `dola` crate and the search in the
+//! `search` crate; this module parses arguments and prints.
+//!
+//! Search move ordering: [`DolaHints`] orders captures by most valuable victim, least valuable
+//! attacker, with the evaluation's material values (`dola::eval::MATERIAL`).
+//!
+//! Self-play records (`gsolve dola play --out FILE`) are written in the inventor's French record
+//! format that `gsolve dola replay` reads (`1) Pf2-f5 & Pf9-f6 2) …`, captures `xPIECE`,
+//! promotions `=PIECE`, castling `00 (Rf1-i1)`), with `#` comment lines naming the toolkit,
+//! variant, seed, game number, result and final FEN. With several games, game `i` goes to
+//! `FILE` with `-NNN` (the 1-based game number) inserted before the extension.
 
 use super::common::{
     command_line, print_json, progress_bar, toolkit_version, write_atomic, CliError, CliResult,
@@ -27,6 +37,33 @@ enum DolaCommand {
     Replay(ReplayArgs),
     /// Draw a position as text (and as SVG with --svg).
     Show(ShowArgs),
+    /// Search a position to a bounded depth (alpha-beta) and print each iteration.
+    Search(SearchArgs),
+    /// Engine self-play from the start position; summary and optional records.
+    Play(PlayArgs),
+}
+
+#[derive(clap::Args, Debug)]
+struct SearchArgs {
+    #[command(flatten)]
+    position: PositionArgs,
+    #[command(flatten)]
+    limits: super::search::SearchLimits,
+}
+
+#[derive(clap::Args, Debug)]
+struct PlayArgs {
+    /// sultan, qinwan or sinwan.
+    #[arg(long, default_value = "sultan")]
+    variant: String,
+    /// Write the games as French records (game i to FILE-NNN.ext when there are several).
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// Append the summary table to this markdown file (e.g. results/dola/selfplay.md).
+    #[arg(long)]
+    summary: Option<PathBuf>,
+    #[command(flatten)]
+    play: super::search::PlayArgs,
 }
 
 #[derive(clap::Args, Debug)]
@@ -101,7 +138,183 @@ pub fn run(args: DolaArgs, global: &Global) -> CliResult {
         DolaCommand::Perft(a) => run_perft(a, global),
         DolaCommand::Replay(a) => run_replay(a, global),
         DolaCommand::Show(a) => run_show(a, global),
+        DolaCommand::Search(a) => run_search(a, global),
+        DolaCommand::Play(a) => run_play(a, global),
     }
+}
+
+/// Victim/attacker ordering of Dola captures for the search.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct DolaHints;
+
+/// Ordering value of a piece kind: its material value, the king counted as 2 000.
+fn order_value(kind: dola::Kind) -> i32 {
+    if kind == dola::Kind::King {
+        2000
+    } else {
+        dola::eval::MATERIAL[kind as usize]
+    }
+}
+
+impl search::MoveHints<Position> for DolaHints {
+    fn capture_order_key(&self, pos: &Position, mv: dola::Move) -> i32 {
+        let victim = if mv.flag() == dola::MoveFlag::EnPassant {
+            dola::eval::MATERIAL[dola::Kind::Pawn as usize]
+        } else {
+            pos.piece_at(mv.to()).map_or(0, |p| order_value(p.kind))
+        };
+        let attacker = pos.piece_at(mv.from()).map_or(0, |p| order_value(p.kind));
+        let promotion = if mv.promotion_type().is_some() {
+            1000
+        } else {
+            0
+        };
+        16 * victim - attacker + promotion
+    }
+}
+
+fn run_search(args: SearchArgs, global: &Global) -> CliResult {
+    let (_, pos) = setup(&args.position)?;
+    super::search::run_search_with(pos, &DolaHints, &args.limits, global)
+}
+
+/// The French record text of `moves` played from `start` (the format `replay` reads).
+pub fn french_record(start: &Position, moves: &[dola::Move]) -> String {
+    use bitboard::dola::square_name;
+    let mut pos = start.clone();
+    let mut out = String::new();
+    let mut number = pos.fullmove_number();
+    for (i, &mv) in moves.iter().enumerate() {
+        let white = pos.side_to_move() == dola::Color::White;
+        if white || i == 0 {
+            if i > 0 {
+                out.push('\n');
+            }
+            out += &format!("{number}) ");
+            if !white {
+                out += "... & ";
+            }
+        } else {
+            out += " & ";
+        }
+        let text = match mv.flag() {
+            dola::MoveFlag::CastleKing | dola::MoveFlag::CastleQueen => {
+                format!("00 (R{}-{})", square_name(mv.from()), square_name(mv.to()))
+            }
+            _ => {
+                let piece = pos
+                    .piece_at(mv.from())
+                    .map_or("?", |p| p.kind.piece_type().french());
+                let capture = if mv.flag() == dola::MoveFlag::EnPassant {
+                    "xP".to_string()
+                } else {
+                    match pos.piece_at(mv.to()) {
+                        Some(p) => format!("x{}", p.kind.piece_type().french()),
+                        None => "-".to_string(),
+                    }
+                };
+                let promo = mv
+                    .promotion_type()
+                    .map_or(String::new(), |t| format!("={}", t.french()));
+                format!(
+                    "{piece}{}{capture}{}{promo}",
+                    square_name(mv.from()),
+                    square_name(mv.to())
+                )
+            }
+        };
+        out += &text;
+        pos.play_unchecked(mv);
+        if pos.is_check() {
+            out += if pos.count_legal() == 0 { "+mat" } else { "+" };
+        }
+        if pos.side_to_move() == dola::Color::White {
+            number += 1;
+        }
+    }
+    out.push('\n');
+    out
+}
+
+/// Path of game `index` (0-based) of `games` for `--out FILE`.
+fn game_path(out: &std::path::Path, index: u32, games: u32) -> PathBuf {
+    if games == 1 {
+        return out.to_path_buf();
+    }
+    let stem = out
+        .file_stem()
+        .map_or_else(|| "game".into(), |s| s.to_string_lossy().into_owned());
+    let name = match out.extension() {
+        Some(e) => format!("{stem}-{:03}.{}", index + 1, e.to_string_lossy()),
+        None => format!("{stem}-{:03}", index + 1),
+    };
+    out.with_file_name(name)
+}
+
+fn outcome_name(o: Option<game::Outcome>) -> &'static str {
+    match o {
+        Some(game::Outcome::Win(game::Player::First)) => "white wins",
+        Some(game::Outcome::Win(game::Player::Second)) => "black wins",
+        Some(game::Outcome::Draw) => "draw",
+        None => "unfinished (ply cap)",
+    }
+}
+
+fn run_play(args: PlayArgs, global: &Global) -> CliResult {
+    let variant = parse_variant(&args.variant)?;
+    let start = Position::start(variant);
+    let mut files = Vec::new();
+    let summary = super::search::run_play_with(
+        start.clone(),
+        &DolaHints,
+        &args.play,
+        global,
+        |i, record| {
+            if let Some(out) = &args.out {
+                let path = game_path(out, i, args.play.games);
+                let mut end = start.clone();
+                for &m in &record.moves {
+                    end.play_unchecked(m);
+                }
+                let text = format!(
+                    "# gsolve dola play record, format 1; {}\n# command: {}\n# variant {}, seed {}, game {} of {}, result: {}, {} plies\n# final FEN: {}\n{}",
+                    toolkit_version(),
+                    command_line(),
+                    variant.name(),
+                    args.play.seed,
+                    i + 1,
+                    args.play.games,
+                    outcome_name(record.outcome),
+                    record.moves.len(),
+                    end.to_fen(),
+                    french_record(&start, &record.moves)
+                );
+                write_atomic(&path, text.as_bytes())?;
+                files.push(path.display().to_string());
+            }
+            Ok(())
+        },
+    )?;
+    let title = format!("Dola, variant {}", variant.name());
+    let md = super::search::selfplay_markdown(&title, &summary, &args.play);
+    if let Some(path) = &args.summary {
+        super::search::append_markdown(path, "# Dola engine self-play", &md)?;
+    }
+    if global.json {
+        print_json(&json!({
+            "variant": variant.name(),
+            "games": summary.games,
+            "white_wins": summary.first_wins,
+            "draws": summary.draws,
+            "black_wins": summary.second_wins,
+            "unfinished": summary.unfinished,
+            "mean_length": summary.mean_length(),
+            "files": files,
+        }));
+    } else {
+        print!("{md}");
+    }
+    Ok(())
 }
 
 fn run_perft(args: PerftArgs, global: &Global) -> CliResult {

@@ -1,5 +1,16 @@
-//! `gsolve hexecs` — perft and show for Hexecs (the rules engine is the `hexecs` crate), and
-//! `gsolve bench hexecs`.
+//! `gsolve hexecs` — perft, show, bounded-depth search (expectimax with Star1/Star2 at the die)
+//! and engine self-play for Hexecs (the rules engine is the `hexecs` crate, the search the
+//! `search` crate), and `gsolve bench hexecs`.
+//!
+//! Search move ordering: [`HexecsHints`] orders captures by most valuable victim, least valuable
+//! attacker (`hexecs::eval::PIECE_VALUES`, the king counted as 2 000), plus half the value of a
+//! piece the move liberates; a princess move is keyed by the piece on her destination cell only
+//! (the pieces she converts on her path are not weighed).
+//!
+//! Self-play records (`gsolve hexecs play --out FILE`): one text file, `#` comment lines (toolkit,
+//! command, start position, and per game its number, result, length and final position) and one
+//! line per game with its moves in coordinate notation separated by spaces (`D2D4 … roll roll=5
+//! 5:F1F6 …`), exactly what `gsolve hexecs perft --fen START --moves "LINE"` reads.
 
 use super::common::{
     command_line, print_json, progress_bar, toolkit_version, write_atomic, CliError, CliResult,
@@ -23,6 +34,32 @@ enum HexecsCommand {
     Perft(PerftArgs),
     /// Draw a position as text, and as an SVG picture with --svg.
     Show(ShowArgs),
+    /// Search a position to a bounded depth (expectimax with Star1/Star2 at the die).
+    Search(SearchArgs),
+    /// Engine self-play; summary and optional records.
+    Play(PlayArgs),
+}
+
+#[derive(clap::Args, Debug)]
+struct SearchArgs {
+    #[command(flatten)]
+    position: PositionArgs,
+    #[command(flatten)]
+    limits: super::search::SearchLimits,
+}
+
+#[derive(clap::Args, Debug)]
+struct PlayArgs {
+    #[command(flatten)]
+    position: PositionArgs,
+    /// Write the games (one line of moves per game) to this file.
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// Put the summary table into this markdown file (e.g. results/hexecs/selfplay.md).
+    #[arg(long)]
+    summary: Option<PathBuf>,
+    #[command(flatten)]
+    play: super::search::PlayArgs,
 }
 
 /// Where a position comes from.
@@ -84,7 +121,108 @@ pub fn run(args: HexecsArgs, global: &Global) -> CliResult {
     match args.command {
         HexecsCommand::Perft(a) => run_perft(a, global),
         HexecsCommand::Show(a) => run_show(a, global),
+        HexecsCommand::Search(a) => run_search(a, global),
+        HexecsCommand::Play(a) => run_play(a, global),
     }
+}
+
+/// Victim/attacker ordering of Hexecs captures for the search.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct HexecsHints;
+
+fn order_value(k: hexecs::Kind) -> i32 {
+    if k == hexecs::Kind::King {
+        2000
+    } else {
+        hexecs::eval::PIECE_VALUES[k.index()]
+    }
+}
+
+impl search::MoveHints<Hexecs> for HexecsHints {
+    fn capture_order_key(&self, g: &Hexecs, mv: Move) -> i32 {
+        let b = g.board();
+        let victim = b.piece_at(mv.to()).map_or(0, |p| order_value(p.kind));
+        let attacker = b.piece_at(mv.from()).map_or(0, |p| order_value(p.kind));
+        let liberation = mv.liberation().map_or(0, |k| order_value(k) / 2);
+        16 * victim - attacker + liberation
+    }
+}
+
+fn run_search(a: SearchArgs, global: &Global) -> CliResult {
+    let g = load(&a.position)?;
+    if g.board().phase() == Phase::Rolled {
+        return Err(CliError::input(
+            "the position is a chance node (the die must be rolled first): add the outcome to --moves, e.g. roll=5",
+        ));
+    }
+    super::search::run_search_with(g, &HexecsHints, &a.limits, global)
+}
+
+fn outcome_name(o: Option<game::Outcome>) -> &'static str {
+    match o {
+        Some(game::Outcome::Win(game::Player::First)) => "white wins",
+        Some(game::Outcome::Win(game::Player::Second)) => "black wins",
+        Some(game::Outcome::Draw) => "draw",
+        None => "unfinished (ply cap)",
+    }
+}
+
+fn run_play(a: PlayArgs, global: &Global) -> CliResult {
+    let mut start = load(&a.position)?;
+    // Self-play starts a fresh game record from this position.
+    start = Hexecs::from_position(&start.position_text())
+        .map_err(|e| CliError::input(format!("start position: {e}")))?;
+    let start_text = start.position_text();
+    let mut text = format!(
+        "# gsolve hexecs play records, format 1; {}\n# command: {}\n# start: {}\n# seed {}, {} games; one line of moves per game, after its comment line\n",
+        toolkit_version(),
+        command_line(),
+        start_text,
+        a.play.seed,
+        a.play.games
+    );
+    let summary =
+        super::search::run_play_with(start.clone(), &HexecsHints, &a.play, global, |i, record| {
+            let mut end = start.clone();
+            let mut words = Vec::with_capacity(record.moves.len());
+            for &m in &record.moves {
+                words.push(raw_move_text(m));
+                game::Game::play(&mut end, m);
+            }
+            text += &format!(
+                "# game {}: {}, {} decisions, {} moves and die outcomes; final position: {}\n{}\n",
+                i + 1,
+                outcome_name(record.outcome),
+                record.decisions,
+                record.moves.len(),
+                end.position_text(),
+                words.join(" ")
+            );
+            Ok(())
+        })?;
+    if let Some(out) = &a.out {
+        write_atomic(out, text.as_bytes())?;
+    }
+    let md =
+        super::search::selfplay_markdown(&format!("Hexecs from `{start_text}`"), &summary, &a.play);
+    if let Some(path) = &a.summary {
+        super::search::append_markdown(path, "# Hexecs engine self-play", &md)?;
+    }
+    if global.json {
+        print_json(&json!({
+            "start": start_text,
+            "games": summary.games,
+            "white_wins": summary.first_wins,
+            "draws": summary.draws,
+            "black_wins": summary.second_wins,
+            "unfinished": summary.unfinished,
+            "mean_length": summary.mean_length(),
+            "file": a.out.as_ref().map(|p| p.display().to_string()),
+        }));
+    } else {
+        print!("{md}");
+    }
+    Ok(())
 }
 
 fn first_moves(b: &Board) -> Vec<Move> {

@@ -39,6 +39,11 @@
 //! - [`bench_signature`]`(&roots, depth)`: the total node count of fixed-depth searches from
 //!   `roots` (one thread, fresh default engine): the deterministic bench signature a script
 //!   compares with a recorded value, as Stockfish's `bench` does.
+//! - [`game_bench`]: `gsolve bench search` — the three Dola start positions, the Hexecs start
+//!   and the Hexecs position with both princesses free, with the capture-ordering hints of
+//!   `cli::dola` / `cli::hexecs`, written to `results/search/bench.md` with the issue's targets
+//!   judged from the figures. [`append_markdown`] puts a self-play section into
+//!   `results/{dola,hexecs}/selfplay.md` (replacing the section of the same heading).
 //! - [`toy_bench`]: the same benchmark on the crate's toy games (tic-tac-toe, Pig, the
 //!   synthetic tree game), written to `results/search/toy-bench.md`.
 //!
@@ -57,7 +62,7 @@
 //! }
 //! ```
 
-// Until the game subcommands call this module, parts of it are only used by its tests.
+// `toy_bench` is only called by an ignored test.
 #![allow(dead_code)]
 
 use super::common::{
@@ -560,6 +565,16 @@ pub fn bench_markdown(rows: &[BenchRow], command: &str) -> String {
     let _ = writeln!(s, "- format: gsolve-search-bench 1");
     let _ = writeln!(
         s,
+        "- machine: {} logical CPUs shared with other jobs; load average {} when the table was written \
+         (nodes/s and depths scale with the share of a core the run got)",
+        std::thread::available_parallelism().map_or(1, |n| n.get()),
+        std::fs::read_to_string("/proc/loadavg")
+            .ok()
+            .and_then(|l| l.split_whitespace().next().map(str::to_string))
+            .unwrap_or_else(|| "unknown".to_string())
+    );
+    let _ = writeln!(
+        s,
         "- settings: one thread, {BENCH_TT_MB} MiB table, Star2 at chance nodes, quiescence and check \
          extension on; iterations start until the time is up (depth = deepest completed iteration)"
     );
@@ -759,6 +774,136 @@ pub fn selfplay_markdown(title: &str, summary: &SelfPlaySummary, args: &PlayArgs
             .map_or("-".to_string(), |x| format!("{:.3}", x)),
         summary.mean_length()
     );
+    s
+}
+
+/// Put `section` (markdown starting with a `## heading` line) into the file `path` under the
+/// document title `title`: a section with the same heading is replaced, otherwise it is
+/// appended. Written atomically (used for `results/{dola,hexecs}/selfplay.md`).
+pub fn append_markdown(path: &Path, title: &str, section: &str) -> CliResult {
+    let heading = section.lines().next().unwrap_or("").trim_end().to_string();
+    let old = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
+        Err(e) => {
+            return Err(CliError::runtime(format!(
+                "cannot read {}: {e}",
+                path.display()
+            )))
+        }
+    };
+    let mut doc = if old.trim().is_empty() {
+        format!(
+            "{title}\n\nFormat: gsolve-selfplay 1. Each section is written by the command it names \
+             (engine against itself, same settings for both sides; the first player is White).\n\n"
+        )
+    } else {
+        String::new()
+    };
+    let mut replaced = false;
+    let mut skipping = false;
+    for line in old.lines() {
+        if line.starts_with("## ") {
+            skipping = line.trim_end() == heading;
+            if skipping && !replaced {
+                doc.push_str(section);
+                doc.push('\n');
+                replaced = true;
+            }
+        }
+        if !skipping {
+            doc.push_str(line);
+            doc.push('\n');
+        }
+    }
+    if !replaced {
+        if !doc.ends_with("\n\n") {
+            doc.push('\n');
+        }
+        doc.push_str(section);
+    }
+    write_atomic(path, doc.as_bytes())
+}
+
+/// `gsolve bench search`: the game positions for `seconds` each (3 Dola start positions, the
+/// Hexecs start, the Hexecs position with both princesses free), written to `path`.
+pub fn game_bench(seconds: f64, path: &Path, global: &Global) -> CliResult {
+    let bar = super::common::progress_bar(global, 5, "bench search");
+    let mut rows = Vec::new();
+    for v in dola::Variant::ALL {
+        rows.push(bench_search_with(
+            &format!("dola {} start", v.name()),
+            dola::Position::start(v),
+            &super::dola::DolaHints,
+            seconds,
+        )?);
+        bar.inc(1);
+    }
+    rows.push(bench_search_with(
+        "hexecs start",
+        hexecs::Hexecs::start(),
+        &super::hexecs::HexecsHints,
+        seconds,
+    )?);
+    bar.inc(1);
+    let princess = hexecs::Hexecs::from_position(super::hexecs::PRINCESS_POSITION)
+        .map_err(|e| CliError::runtime(format!("princess position: {e}")))?;
+    rows.push(bench_search_with(
+        "hexecs princesses free",
+        princess,
+        &super::hexecs::HexecsHints,
+        seconds,
+    )?);
+    bar.finish_and_clear();
+    let mut md = bench_markdown(&rows, &command_line());
+    md.push_str(&bench_targets(&rows));
+    write_atomic(path, md.as_bytes())?;
+    if global.json {
+        print_json(&json!({
+            "file": path.display().to_string(),
+            "rows": rows.iter().map(BenchRow::to_json).collect::<Vec<_>>(),
+        }));
+    } else {
+        print!("{md}");
+        println!("\nwritten to {}", path.display());
+    }
+    Ok(())
+}
+
+/// The issue's targets, each judged from the rows (`met` / `NOT met`).
+fn bench_targets(rows: &[BenchRow]) -> String {
+    use std::fmt::Write as _;
+    let verdict = |ok: bool| if ok { "met" } else { "NOT met" };
+    let mut s = String::from("\n## Targets (issue 6)\n\n");
+    for r in rows {
+        let (goal, unit) = if r.name.starts_with("dola") {
+            (7, "plies")
+        } else {
+            (6, "decision plies")
+        };
+        let _ = writeln!(
+            s,
+            "- {}: depth ≥ {goal} {unit} in {} s on one thread — reached {}: {}",
+            r.name,
+            r.seconds,
+            r.depth,
+            verdict(r.depth >= goal)
+        );
+    }
+    for r in rows {
+        if let Some(st) = &r.star {
+            let _ = writeln!(
+                s,
+                "- {}: Star2 at most half the nodes of plain expectimax at equal depth — depth {}: {} vs {} nodes ({:.1}% saved): {}",
+                r.name,
+                st.depth,
+                st.star2_nodes,
+                st.expectimax_nodes,
+                100.0 * saving(st.expectimax_nodes, st.star2_nodes),
+                verdict(2 * st.star2_nodes <= st.expectimax_nodes)
+            );
+        }
+    }
     s
 }
 
