@@ -310,6 +310,14 @@ impl<G: ExactGame> Solver<G> {
         self.stop.store(false, Ordering::Relaxed);
     }
 
+    /// Touch every page of the transposition table now, so that timings taken afterwards do
+    /// not include the kernel's zeroing of fresh pages.
+    pub fn prefault(&self) {
+        for w in self.table.words.iter().step_by(512) {
+            w.store(0, Ordering::Relaxed);
+        }
+    }
+
     /// True if a deadline interrupted a search.
     pub fn stopped(&self) -> bool {
         self.stop.load(Ordering::Relaxed)
