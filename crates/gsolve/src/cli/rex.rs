@@ -766,7 +766,10 @@ fn bench_markdown(rows: &[BenchRow], a: &RexBenchArgs) -> String {
     }
     s.push_str("\n## 2-thread speed-up\n\nPositions solved per second with 2 threads over 1 thread, same item, same budget (the\ntable's pages are touched before the clock starts).\n\n");
     for r1 in rows.iter().filter(|r| r.threads == 1 && r.done > 0) {
-        if let Some(r2) = rows.iter().find(|r| r.threads == 2 && r.item == r1.item && r.done > 0) {
+        if let Some(r2) = rows
+            .iter()
+            .find(|r| r.threads == 2 && r.item == r1.item && r.done > 0)
+        {
             let rate1 = r1.done as f64 / r1.seconds.max(1e-9);
             let rate2 = r2.done as f64 / r2.seconds.max(1e-9);
             let _ = writeln!(s, "- {}: {:.2}x", r1.item, rate2 / rate1);
