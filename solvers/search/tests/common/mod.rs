@@ -25,7 +25,7 @@ impl RefOptions {
 
 const TOTAL: i64 = 720_720;
 
-fn win<G: Evaluate>() -> i32 {
+pub fn win<G: Evaluate>() -> i32 {
     G::EVAL_BOUND + MAX_PLY as i32 + 1
 }
 
