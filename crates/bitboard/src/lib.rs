@@ -16,6 +16,7 @@
 pub mod dola;
 pub mod hex;
 pub mod hexecs;
+pub mod keys;
 mod word;
 
 pub use word::{BitIter, BitWord};
