@@ -30,6 +30,21 @@
 //! board. With two suicide cells A loses whoever moves last: the opponent avoids both, and if A
 //! never took one, they are the last two empty cells, on A's turn.
 //!
+//! *Pairing strategies* (after Hayward–Toft–Henderson 2012 and Solrex's early win detection).
+//! Call a player Y *pair-connected* if there are disjoint pairs {a, b} of empty cells such that
+//! Y's stones plus any one cell of every pair contain a Y chain. Then Y loses, whoever moves.
+//! The opponent X answers Y's move in a pair with the other cell of that pair; otherwise X plays
+//! a *free* cell (empty, in no pair, not avoided); when none is left X plays one cell of an
+//! untouched pair and from then on *avoids* its partner (never plays it). On X's turn the
+//! number of empty cells has the parity fixed by who moves last, so a parity count shows X
+//! never needs to break a pair while an avoided cell is still empty: at most one cell is
+//! avoided at a time, and every avoided cell ends up Y's. Y therefore ends with one cell of
+//! every pair, and Y's chain is on the full board. With one more empty cell f that Y's chain may
+//! use (Y's stones plus f plus any cell of every pair contain a chain), the same holds when Y
+//! makes the last move: X starts with f avoided (the forbidden-cell lemma is the case of no
+//! pairs). Pairs are found greedily between components (groups of Y, or Y's edges): two empty
+//! cells that both touch the same two components link them for any choice.
+//!
 //! *Domination.* For the mover, a cell y is at least as good as a cell x if, for one of the
 //! players P, every neighbour of y that could carry a chain of P (an empty cell or a stone of P,
 //! other than x) is a neighbour of x or in a group of P touching x, and every edge of P that y

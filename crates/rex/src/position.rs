@@ -191,6 +191,9 @@ pub struct RexPosition<W: BitWord> {
     stones: [W; 2],
     to_move: Player,
     swap_rule: bool,
+    /// Whether [`ExactGame::prepare`] uses the pairing theorem (on by default; off only to
+    /// measure what it saves).
+    pairing: bool,
     /// Stones placed plus swaps made (the swap is legal only when this is 1).
     moves_played: u16,
 }
@@ -219,8 +222,16 @@ impl<W: BitWord> RexPosition<W> {
             stones: [W::ZERO; 2],
             to_move: Player::First,
             swap_rule: false,
+            pairing: std::env::var_os("GSOLVE_REX_NO_PAIRING").is_none(),
             moves_played: 0,
         })
+    }
+
+    /// The same position with the pairing theorem switched on or off in the solver's analysis
+    /// (values are the same either way; only the work changes).
+    pub fn with_pairing(mut self, on: bool) -> Self {
+        self.pairing = on;
+        self
     }
 
     /// The same position with the swap rule switched on (square boards only).
@@ -563,6 +574,86 @@ impl<W: BitWord> RexPosition<W> {
         moves.truncate(kept);
     }
 
+    /// True if `p` is *pair-connected*: disjoint pairs of empty cells link `p`'s groups and
+    /// edges so that `p`'s stones plus any one cell of every pair join `p`'s sides. With
+    /// `spare`, one more empty cell may be counted as `p`'s (the cell `f` of the pairing
+    /// theorem, for when `p` makes the last move). Each pair is two empty cells that both touch
+    /// the same two components (a group of `p`, or an edge with the groups touching it, or
+    /// components already linked); pairs are taken greedily, so `false` proves nothing.
+    pub fn pair_connected(&self, p: Player, spare: bool) -> bool {
+        let hex = &self.geo.hex;
+        let own = self.stones[p.index()];
+        let empty = self.empty();
+        let (ea, eb) = hex.edges(p == Player::First);
+        // Component 0 is edge a, component 1 edge b; groups touching an edge join it.
+        let mut c = Components {
+            adj: [W::ZERO; MAX_COMPONENTS],
+            flags: [0u8; MAX_COMPONENTS],
+            n: 2,
+            avail: empty,
+        };
+        c.adj[0] = ea & empty;
+        c.flags[0] = 1;
+        c.adj[1] = eb & empty;
+        c.flags[1] = 2;
+        let mut rest = own;
+        while !rest.is_empty() {
+            let g = hex.flood(W::bit(rest.lowest()), own);
+            rest = rest & !g;
+            let a = hex.expand(g) & empty;
+            let f = (!(g & ea).is_empty() as u8) | ((!(g & eb).is_empty() as u8) << 1);
+            match f {
+                0 if c.n < MAX_COMPONENTS => {
+                    c.adj[c.n] = a;
+                    c.flags[c.n] = 0;
+                    c.n += 1;
+                }
+                0 => {}
+                3 => return true,
+                _ => {
+                    let k = (f - 1) as usize;
+                    c.adj[k] = c.adj[k] | a;
+                }
+            }
+        }
+        if c.close() {
+            return true;
+        }
+        if !spare {
+            return false;
+        }
+        // Try each cell touching two components as the spare stone.
+        let mut seen = W::ZERO;
+        let mut twice = W::ZERO;
+        for k in 0..c.n {
+            twice = twice | (seen & c.adj[k]);
+            seen = seen | c.adj[k];
+        }
+        for f in (twice & c.avail).iter() {
+            let bit = W::bit(f);
+            let mut d = c.clone();
+            d.avail = d.avail & !bit;
+            let touch = hex.neighbours(f) & d.avail;
+            let mut first = usize::MAX;
+            let mut k = 0;
+            while k < d.n {
+                if (d.adj[k] & bit).is_empty() {
+                    k += 1;
+                } else if first == usize::MAX {
+                    first = k;
+                    d.adj[k] = d.adj[k] | touch;
+                    k += 1;
+                } else {
+                    d.merge(first, k);
+                }
+            }
+            if d.flags[first] == 3 || d.close() {
+                return true;
+            }
+        }
+        false
+    }
+
     /// Empty cells on no possible chain of one player: their component of that player's stones
     /// and empty cells does not touch both of the player's edges. Such a cell is dead: on the
     /// full board the existence of that player's chain does not depend on its colour, and that
@@ -578,6 +669,63 @@ impl<W: BitWord> RexPosition<W> {
             useful[p.index()] = hex.flood(a & open, open) & hex.flood(b & open, open);
         }
         empty & !(useful[0] & useful[1])
+    }
+}
+
+/// Most components tracked by [`RexPosition::pair_connected`] (further groups are ignored,
+/// which only weakens the test).
+const MAX_COMPONENTS: usize = 64;
+
+/// Components of one player for the pairing test: the empty cells each touches, and which of
+/// the player's edges it holds (bit 0, bit 1); `avail` are the empty cells not yet in a pair.
+#[derive(Clone)]
+struct Components<W: BitWord> {
+    adj: [W; MAX_COMPONENTS],
+    flags: [u8; MAX_COMPONENTS],
+    n: usize,
+    avail: W,
+}
+
+impl<W: BitWord> Components<W> {
+    /// Merge component `j` into `i` (`i < j`); `j`'s slot takes the last component.
+    #[inline]
+    fn merge(&mut self, i: usize, j: usize) {
+        self.adj[i] = self.adj[i] | self.adj[j];
+        self.flags[i] |= self.flags[j];
+        self.n -= 1;
+        self.adj[j] = self.adj[self.n];
+        self.flags[j] = self.flags[self.n];
+    }
+
+    /// Link components through pairs of available cells touching both, greedily, until no
+    /// pair is left; true once one component holds both edges.
+    fn close(&mut self) -> bool {
+        loop {
+            let mut merged = false;
+            let mut i = 0;
+            while i < self.n {
+                let mut j = i + 1;
+                while j < self.n {
+                    let common = self.adj[i] & self.adj[j] & self.avail;
+                    if common.count() >= 2 {
+                        let a = common.lowest();
+                        let b = (common & !W::bit(a)).lowest();
+                        self.avail = self.avail & !(W::bit(a) | W::bit(b));
+                        self.merge(i, j);
+                        if self.flags[i] == 3 {
+                            return true;
+                        }
+                        merged = true;
+                    } else {
+                        j += 1;
+                    }
+                }
+                i += 1;
+            }
+            if !merged {
+                return false;
+            }
+        }
     }
 }
 
@@ -615,6 +763,16 @@ impl<W: BitWord> ExactGame for RexPosition<W> {
             let theirs = self.suicide_cells_of(me.other()).count();
             if theirs >= 2 || (theirs == 1 && !mover_last) {
                 return Some(true);
+            }
+            // Pairing strategies: a pair-connected player loses, whoever moves (see the crate
+            // header).
+            if self.pairing {
+                if self.pair_connected(me, mover_last) {
+                    return Some(false);
+                }
+                if self.pair_connected(me.other(), !mover_last) {
+                    return Some(true);
+                }
             }
         }
         let safe = empty & !suicide;

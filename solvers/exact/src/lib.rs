@@ -216,7 +216,7 @@ impl Cancel<'_> {
 pub struct Solver<G: ExactGame> {
     table: Table,
     config: SolverConfig,
-    pool: Option<rayon::ThreadPool>,
+    pool: rayon::ThreadPool,
     nodes: AtomicU64,
     /// Set when the deadline passes: every search unwinds and nothing more is stored.
     stop: AtomicBool,
@@ -281,16 +281,12 @@ impl<G: ExactGame> Solver<G> {
                 config.tt_mb
             )));
         }
-        let pool = if config.threads > 1 {
-            Some(
-                rayon::ThreadPoolBuilder::new()
-                    .num_threads(config.threads)
-                    .build()
-                    .map_err(|e| SolverError::ThreadPool(e.to_string()))?,
-            )
-        } else {
-            None
-        };
+        // A pool even for one thread: the root-level `par_iter`s then run on it instead of
+        // on rayon's global pool (which has one thread per core).
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(config.threads)
+            .build()
+            .map_err(|e| SolverError::ThreadPool(e.to_string()))?;
         Ok(Solver {
             table: Table::new(config.tt_mb),
             config,
@@ -339,10 +335,7 @@ impl<G: ExactGame> Solver<G> {
     }
 
     fn run<R: Send>(&self, f: impl FnOnce() -> R + Send) -> R {
-        match &self.pool {
-            Some(p) => p.install(f),
-            None => f(),
-        }
+        self.pool.install(f)
     }
 
     /// True if the player to move wins `pos`.
@@ -555,7 +548,7 @@ impl<G: ExactGame> Solver<G> {
         let mut result = false;
         let mut best_slot = NO_MOVE;
         let parallel =
-            self.pool.is_some() && (ply as u32) < self.config.split_ply && moves.len() > 2;
+            self.config.threads > 1 && (ply as u32) < self.config.split_ply && moves.len() > 2;
         if !parallel {
             for (idx, &m) in moves.iter().enumerate() {
                 let slot = pos.move_slot(m);

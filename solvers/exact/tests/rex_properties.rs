@@ -73,3 +73,53 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn pairing_theorem_agrees_with_plain_negamax() {
+    // Whenever the pairing test claims a player is pair-connected (with the spare cell only
+    // when that player makes the last move), the plain negamax must find that player lost.
+    use game::Game;
+    let mut fired = [0usize; 2];
+    let mut checked = 0;
+    for (rows, cols, stones) in [
+        (3, 3, 1),
+        (3, 3, 3),
+        (3, 4, 4),
+        (4, 3, 4),
+        (4, 4, 7),
+        (4, 4, 8),
+    ] {
+        for seed in 0..60u64 {
+            let Some(pos) = random_position(rows, cols, stones, seed) else {
+                continue;
+            };
+            if pos.outcome().is_some() {
+                continue;
+            }
+            let mover = pos.to_move();
+            let mover_last = pos.empty().count_ones() % 2 == 1;
+            let mover_wins = reference_wins(&mut pos.clone());
+            for (p, p_last) in [(mover, mover_last), (mover.other(), !mover_last)] {
+                for spare in [false, true] {
+                    if spare && !p_last {
+                        continue;
+                    }
+                    checked += 1;
+                    if pos.pair_connected(p, spare) {
+                        fired[spare as usize] += 1;
+                        let p_loses = if p == mover { !mover_wins } else { mover_wins };
+                        assert!(
+                            p_loses,
+                            "{p:?} pair-connected (spare {spare}) but not lost:\n{pos:?}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+    assert!(checked > 500, "only {checked} checks");
+    assert!(
+        fired[0] > 20 && fired[1] > 20,
+        "the test rarely fired: {fired:?}"
+    );
+}
