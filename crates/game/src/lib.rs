@@ -134,6 +134,12 @@ pub trait ExactGame: Game {
 
     /// A dense index `< MOVE_SLOTS` of a move (for example its cell).
     fn move_slot(&self, mv: Self::Move) -> usize;
+
+    /// An estimate of the plies left in the game (for example the empty cells), used only to
+    /// decide where expensive move ordering pays; `u32::MAX` when unknown.
+    fn plies_left_hint(&self) -> u32 {
+        u32::MAX
+    }
 }
 
 /// A heuristic evaluation for bounded-depth search (alpha-beta, expectimax).

@@ -810,6 +810,11 @@ impl<W: BitWord> ExactGame for RexPosition<W> {
     }
 
     #[inline]
+    fn plies_left_hint(&self) -> u32 {
+        self.empty().count()
+    }
+
+    #[inline]
     fn canonical_keys(&self) -> (u64, u64) {
         let hex = &self.geo.hex;
         let (b, w) = (self.stones[0], self.stones[1]);

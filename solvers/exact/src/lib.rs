@@ -8,7 +8,12 @@
 //! - **Pruning** comes only from the game: [`ExactGame::prepare`] returns a proven static result
 //!   or the moves that must be tried (a subset proven to contain a win when one exists). The
 //!   solver adds no pruning of its own.
-//! - **Move ordering**: the table's best move first (if it is in the list), then the game's order.
+//! - **Move ordering**: children already proven in the table first or last (enhanced
+//!   transposition cut-off), then, where many plies are left
+//!   ([`SolverConfig::mobility_min_plies`]), the children that leave the opponent the fewest
+//!   moves after the game's own pruning (a one-ply proof-number estimate: the smallest proof
+//!   tends to hide there; it cut the nodes of the Solrex suite about threefold), then
+//!   countermove and history, then the game's order.
 //! - **Transposition table**: `2^k` buckets of two entries (one kept by subtree size, one always
 //!   replaced), sized by [`SolverConfig::tt_mb`]. Each entry is two `AtomicU64`s written with
 //!   Hyatt's lock-less XOR scheme: the bucket comes from the first 64-bit key and the entry is
@@ -38,6 +43,10 @@ pub struct SolverConfig {
     pub threads: usize,
     /// Nodes closer to the root than this search their younger brothers in parallel.
     pub split_ply: u32,
+    /// Nodes with at least this many plies left ([`ExactGame::plies_left_hint`]) order their
+    /// moves by the opponent's number of replies, fewest first (a proof-number-like estimate
+    /// of the smallest proof; it costs one `prepare` per child).
+    pub mobility_min_plies: u32,
 }
 
 impl Default for SolverConfig {
@@ -46,6 +55,7 @@ impl Default for SolverConfig {
             tt_mb: 1024,
             threads: 1,
             split_ply: 8,
+            mobility_min_plies: 12,
         }
     }
 }
@@ -240,6 +250,7 @@ struct Scratch<M> {
     counter: Vec<u32>,
     scores: Vec<u64>,
     keys: Vec<(u64, u64)>,
+    child_moves: Vec<M>,
 }
 
 impl<M> Scratch<M> {
@@ -251,6 +262,7 @@ impl<M> Scratch<M> {
             counter: vec![u32::MAX; slots + 1],
             scores: Vec::with_capacity(256),
             keys: Vec::with_capacity(256),
+            child_moves: Vec::with_capacity(128),
         }
     }
     #[inline]
@@ -543,6 +555,35 @@ impl<G: ExactGame> Solver<G> {
                     }
                     None => i += 1,
                 }
+            }
+        }
+        if moves.len() > 1 && pos.plies_left_hint() >= self.config.mobility_min_plies {
+            // Mobility ordering: children where the opponent has fewest moves first (a
+            // proof-number-like estimate of the smallest proof), stable on the earlier order.
+            let mut buf = std::mem::take(&mut s.child_moves);
+            s.scores.clear();
+            for &m in moves.iter() {
+                pos.play(m);
+                buf.clear();
+                let score = match pos.prepare(&mut buf) {
+                    Some(false) => 0,
+                    Some(true) => u64::MAX,
+                    None => buf.len() as u64,
+                };
+                pos.undo(m);
+                s.scores.push(score);
+            }
+            s.child_moves = buf;
+            for i in 1..moves.len() {
+                let (m, sc) = (moves[i], s.scores[i]);
+                let mut j = i;
+                while j > 0 && s.scores[j - 1] > sc {
+                    moves[j] = moves[j - 1];
+                    s.scores[j] = s.scores[j - 1];
+                    j -= 1;
+                }
+                moves[j] = m;
+                s.scores[j] = sc;
             }
         }
         let mut result = false;
