@@ -626,6 +626,8 @@ impl<G: ExactGame> Solver<G> {
                     flag: AtomicBool::new(false),
                     parent: cancel,
                 };
+                // Each parallel child starts from this worker's ordering tables.
+                let (history, counter) = (&s.history, &s.counter);
                 let found = moves[1..].par_iter().enumerate().find_map_any(|(idx, &m)| {
                     if self.cancelled(Some(&here)) {
                         return None;
@@ -634,6 +636,8 @@ impl<G: ExactGame> Solver<G> {
                     let slot = p.move_slot(m);
                     p.play(m);
                     let mut local = Scratch::new(G::MOVE_SLOTS);
+                    local.history.copy_from_slice(history);
+                    local.counter.copy_from_slice(counter);
                     let child = self.search(&mut p, ply + 1, slot, &mut local, Some(&here));
                     self.nodes.fetch_add(local.nodes, Ordering::Relaxed);
                     if self.cancelled(Some(&here)) {
