@@ -29,14 +29,31 @@
 
 #![warn(missing_docs)]
 
+mod dfpn;
+
 use game::ExactGame;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
+/// The search algorithm.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Algorithm {
+    /// Negamax alpha-beta on win/loss (the default).
+    #[default]
+    AlphaBeta,
+    /// Depth-first proof-number search, with alpha-beta near the leaves.
+    Dfpn,
+}
+
 /// Solver settings.
 #[derive(Clone, Debug)]
 pub struct SolverConfig {
+    /// The search algorithm.
+    pub algorithm: Algorithm,
+    /// With [`Algorithm::Dfpn`]: positions with at most this many plies left
+    /// ([`ExactGame::plies_left_hint`]) are solved by alpha-beta.
+    pub dfpn_leaf_plies: u32,
     /// Transposition-table size in MiB (rounded down to a power of two of 32-byte buckets).
     pub tt_mb: usize,
     /// Worker threads (1 = sequential).
@@ -55,6 +72,8 @@ impl Default for SolverConfig {
             tt_mb: 1024,
             threads: 1,
             split_ply: 8,
+            algorithm: Algorithm::AlphaBeta,
+            dfpn_leaf_plies: 14,
             mobility_min_plies: 12,
         }
     }
@@ -225,6 +244,8 @@ impl Cancel<'_> {
 /// reuses earlier proofs).
 pub struct Solver<G: ExactGame> {
     table: Table,
+    /// Proof-number table of [`Algorithm::Dfpn`].
+    dtable: Option<Table>,
     config: SolverConfig,
     pool: rayon::ThreadPool,
     nodes: AtomicU64,
@@ -299,8 +320,14 @@ impl<G: ExactGame> Solver<G> {
             .num_threads(config.threads)
             .build()
             .map_err(|e| SolverError::ThreadPool(e.to_string()))?;
+        // df-pn splits the memory between its proof numbers and the alpha-beta leaf table.
+        let (ab_mb, dfpn_mb) = match config.algorithm {
+            Algorithm::AlphaBeta => (config.tt_mb, 0),
+            Algorithm::Dfpn => ((config.tt_mb / 2).max(1), (config.tt_mb / 2).max(1)),
+        };
         Ok(Solver {
-            table: Table::new(config.tt_mb),
+            table: Table::new(ab_mb),
+            dtable: (dfpn_mb > 0).then(|| Table::new(dfpn_mb)),
             config,
             pool,
             nodes: AtomicU64::new(0),
@@ -321,8 +348,10 @@ impl<G: ExactGame> Solver<G> {
     /// Touch every page of the transposition table now, so that timings taken afterwards do
     /// not include the kernel's zeroing of fresh pages.
     pub fn prefault(&self) {
-        for w in self.table.words.iter().step_by(512) {
-            w.store(0, Ordering::Relaxed);
+        for t in std::iter::once(&self.table).chain(self.dtable.as_ref()) {
+            for w in t.words.iter().step_by(512) {
+                w.store(0, Ordering::Relaxed);
+            }
         }
     }
 
@@ -354,11 +383,27 @@ impl<G: ExactGame> Solver<G> {
     pub fn solve(&self, pos: &G) -> bool {
         self.run(|| {
             let mut p = pos.clone();
-            let mut s = Scratch::new(G::MOVE_SLOTS);
-            let r = self.search(&mut p, 0, G::MOVE_SLOTS, &mut s, None);
-            self.nodes.fetch_add(s.nodes, Ordering::Relaxed);
-            r
+            self.solve_here(&mut p, 0)
         })
+    }
+
+    /// Solve `p` (at `ply` from the caller's root) with the configured algorithm, inside the
+    /// pool.
+    fn solve_here(&self, p: &mut G, ply: usize) -> bool {
+        match self.config.algorithm {
+            Algorithm::AlphaBeta => {
+                let mut s = Scratch::new(G::MOVE_SLOTS);
+                let r = self.search(p, ply, G::MOVE_SLOTS, &mut s, None);
+                self.nodes.fetch_add(s.nodes, Ordering::Relaxed);
+                r
+            }
+            Algorithm::Dfpn => {
+                let mut s = dfpn::DScratch::new(G::MOVE_SLOTS);
+                let r = self.dfpn_root(p, &mut s);
+                self.nodes.fetch_add(s.ab.nodes, Ordering::Relaxed);
+                r
+            }
+        }
     }
 
     /// The value of every legal move of `pos` (in [`game::Game::legal_moves`] order). Moves whose
@@ -385,10 +430,7 @@ impl<G: ExactGame> Solver<G> {
                 .map(|&i| {
                     let mut p = pos.clone();
                     p.play(moves[i]);
-                    let mut s = Scratch::new(G::MOVE_SLOTS);
-                    let child_wins = self.search(&mut p, 1, G::MOVE_SLOTS, &mut s, None);
-                    self.nodes.fetch_add(s.nodes, Ordering::Relaxed);
-                    (i, !child_wins)
+                    (i, !self.solve_here(&mut p, 1))
                 })
                 .collect()
         });

@@ -123,3 +123,37 @@ fn pairing_theorem_agrees_with_plain_negamax() {
         "the test rarely fired: {fired:?}"
     );
 }
+
+#[test]
+fn dfpn_matches_plain_negamax() {
+    // The proof-number search (with alpha-beta below 4 plies left, so that both parts run)
+    // against the plain reference on every move of random small positions.
+    let mut checked = 0;
+    for (rows, cols, stones) in [(3, 3, 0), (3, 4, 2), (4, 3, 1), (4, 4, 5), (4, 4, 6)] {
+        for seed in 0..8u64 {
+            let Some(pos) = random_position(rows, cols, stones, seed) else {
+                continue;
+            };
+            let s = exact::Solver::new(exact::SolverConfig {
+                tt_mb: 16,
+                threads: 1,
+                algorithm: exact::Algorithm::Dfpn,
+                dfpn_leaf_plies: 4,
+                ..exact::SolverConfig::default()
+            })
+            .unwrap();
+            for v in s.move_values(&pos) {
+                let mut child = pos.clone();
+                game::Game::play(&mut child, v.mv);
+                assert_eq!(
+                    v.wins,
+                    !reference_wins(&mut child),
+                    "{rows}x{cols} seed {seed}: {:?}\n{pos:?}",
+                    v.mv
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 150, "only {checked} moves checked");
+}

@@ -298,6 +298,7 @@ mod tests {
             &SolverOpts {
                 threads: 1,
                 tt_mb: 16,
+                algo: "alphabeta".into(),
             },
         )
         .unwrap()

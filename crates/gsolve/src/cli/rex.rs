@@ -59,6 +59,10 @@ pub struct SolverOpts {
     /// Transposition-table size in MiB.
     #[arg(long = "tt-mb", default_value_t = 1024)]
     pub tt_mb: usize,
+    /// Search algorithm: `alphabeta` (negamax alpha-beta) or `dfpn` (depth-first proof-number
+    /// search with alpha-beta near the leaves; the table is split between the two).
+    #[arg(long, default_value = "alphabeta", value_parser = ["alphabeta", "dfpn"])]
+    pub algo: String,
 }
 
 impl SolverOpts {
@@ -79,6 +83,11 @@ impl SolverOpts {
         Ok(SolverConfig {
             tt_mb: self.tt_mb,
             threads: self.threads,
+            algorithm: if self.algo == "dfpn" {
+                exact::Algorithm::Dfpn
+            } else {
+                exact::Algorithm::AlphaBeta
+            },
             ..SolverConfig::default()
         })
     }
@@ -140,6 +149,7 @@ pub fn run_default(global: &Global) -> CliResult {
             solver: SolverOpts {
                 threads: 2,
                 tt_mb: 512,
+                algo: "alphabeta".into(),
             },
         },
         global,

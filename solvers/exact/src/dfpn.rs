@@ -1,0 +1,245 @@
+//! Depth-first proof-number search (df-pn, Nagai 2002) with the 1+ε trick (Pawlewicz and Lew
+//! 2007), in negamax form, for [`crate::Algorithm::Dfpn`].
+//!
+//! Each node has a proof number `pn` (how many leaves must still be proven for the player to
+//! move to win) and a disproof number `dn` (for that player to lose). With `c` ranging over the
+//! children (the opponent to move): `pn = min dn(c)` and `dn = Σ pn(c)`. The search always
+//! descends into the child of smallest `dn` (the most proving one) with thresholds that send it
+//! back up as soon as another child becomes more promising; the thresholds of the second-best
+//! child are widened by the factor 1 + ε so that the search switches between siblings less
+//! often. New children start at `pn = 1` and `dn =` the number of moves their player must try
+//! after the game's pruning (so the first choice is the mobility ordering of the alpha-beta
+//! search). Proven and unproven numbers live in a table of their own (same lock-less
+//! two-entry buckets and key verification as the alpha-beta table). Positions with few plies
+//! left ([`crate::SolverConfig::dfpn_leaf_plies`]) are solved by the alpha-beta search, whose
+//! proven results enter the proof-number table as proven leaves. Values are exact either way:
+//! df-pn only changes the order in which the game tree is proven.
+
+use super::*;
+
+/// "Infinite" proof and disproof numbers (28 bits each in a table entry).
+pub(crate) const INF: u32 = (1 << 28) - 1;
+
+#[inline]
+fn pack(pn: u32, dn: u32, work: u64) -> u64 {
+    let log_work = (64 - work.leading_zeros() as u64).min(127);
+    pn as u64 | (dn as u64) << 28 | log_work << 56 | 1 << 63
+}
+
+#[inline]
+fn unpack(d: u64) -> (u32, u32) {
+    ((d & INF as u64) as u32, ((d >> 28) & INF as u64) as u32)
+}
+
+impl Table {
+    /// The proof and disproof numbers stored for the position, if any.
+    #[inline]
+    fn probe_pn(&self, k1: u64, k2: u64) -> Option<(u32, u32)> {
+        self.probe(k1, k2).map(unpack)
+    }
+
+    /// Store proof numbers: over the same position's entry if present, else entry 0 when the
+    /// work is at least that of its occupant, else entry 1.
+    #[inline]
+    fn store_pn(&self, k1: u64, k2: u64, pn: u32, dn: u32, work: u64) {
+        let b = ((k1 & self.mask) * 4) as usize;
+        let data = pack(pn, dn, work);
+        let d0 = self.words[b + 1].load(Ordering::Relaxed);
+        let c0 = self.words[b].load(Ordering::Relaxed);
+        let same0 = d0 != 0 && c0 ^ d0 == k2;
+        let e = if same0 || d0 == 0 || (data >> 56) & 127 >= (d0 >> 56) & 127 {
+            0
+        } else {
+            1
+        };
+        self.words[b + 2 * e].store(k2 ^ data, Ordering::Relaxed);
+        self.words[b + 2 * e + 1].store(data, Ordering::Relaxed);
+    }
+}
+
+/// A child of the node being searched.
+#[derive(Clone, Copy)]
+pub(crate) struct Kid<M> {
+    mv: M,
+    k1: u64,
+    k2: u64,
+    pn: u32,
+    dn: u32,
+}
+
+/// Per-worker scratch of the df-pn search.
+pub(crate) struct DScratch<M> {
+    kids: Vec<Vec<Kid<M>>>,
+    moves: Vec<M>,
+    /// Scratch of the alpha-beta search used near the leaves.
+    pub(crate) ab: Scratch<M>,
+}
+
+impl<M> DScratch<M> {
+    pub(crate) fn new(slots: usize) -> Self {
+        DScratch {
+            kids: Vec::new(),
+            moves: Vec::with_capacity(128),
+            ab: Scratch::new(slots),
+        }
+    }
+}
+
+impl<G: ExactGame> Solver<G> {
+    /// True if the player to move wins `pos`, by df-pn (the caller has installed the pool).
+    pub(crate) fn dfpn_root(&self, pos: &mut G, s: &mut DScratch<G::Move>) -> bool {
+        let keys = pos.canonical_keys();
+        loop {
+            let (pn, dn) = self.mid(pos, keys, INF, INF, 0, s);
+            if pn == 0 {
+                return true;
+            }
+            if dn == 0 || self.stop.load(Ordering::Relaxed) {
+                return false;
+            }
+        }
+    }
+
+    /// Proof and disproof numbers of a child not in the table: proven if the game decides it
+    /// statically (stored), else `(1, number of moves to try)`.
+    fn init_kid(&self, pos: &G, k1: u64, k2: u64, buf: &mut Vec<G::Move>) -> (u32, u32) {
+        buf.clear();
+        let (pn, dn) = match pos.prepare(buf) {
+            Some(true) => (0, INF),
+            Some(false) => (INF, 0),
+            None => return (1, buf.len().max(1) as u32),
+        };
+        self.dtable().store_pn(k1, k2, pn, dn, 1);
+        (pn, dn)
+    }
+
+    #[inline]
+    fn dtable(&self) -> &Table {
+        self.dtable
+            .as_ref()
+            .expect("df-pn table allocated for Algorithm::Dfpn")
+    }
+
+    /// The multiple iterative deepening of df-pn at one node: returns its (pn, dn) once one of
+    /// them reaches its threshold.
+    fn mid(
+        &self,
+        pos: &mut G,
+        (k1, k2): (u64, u64),
+        thpn: u32,
+        thdn: u32,
+        ply: usize,
+        s: &mut DScratch<G::Move>,
+    ) -> (u32, u32) {
+        s.ab.nodes += 1;
+        if s.ab.nodes & 1023 == 0 {
+            if let Some(d) = self.deadline {
+                if Instant::now() >= d {
+                    self.stop.store(true, Ordering::Relaxed);
+                }
+            }
+        }
+        if self.stop.load(Ordering::Relaxed) {
+            return (thpn, thdn);
+        }
+        if let Some(pd) = self.dtable().probe_pn(k1, k2) {
+            if pd.0 == 0 || pd.1 == 0 || pd.0 >= thpn || pd.1 >= thdn {
+                return pd;
+            }
+        }
+        // Near the leaves the alpha-beta search is cheaper than keeping proof numbers.
+        if pos.plies_left_hint() <= self.config.dfpn_leaf_plies {
+            let start = s.ab.nodes;
+            let win = self.search(pos, ply, G::MOVE_SLOTS, &mut s.ab, None);
+            if self.stop.load(Ordering::Relaxed) {
+                return (thpn, thdn);
+            }
+            let pd = if win { (0, INF) } else { (INF, 0) };
+            self.dtable()
+                .store_pn(k1, k2, pd.0, pd.1, s.ab.nodes - start + 1);
+            return pd;
+        }
+        let mut moves = std::mem::take(&mut s.moves);
+        moves.clear();
+        if let Some(win) = pos.prepare(&mut moves) {
+            s.moves = moves;
+            let pd = if win { (0, INF) } else { (INF, 0) };
+            self.dtable().store_pn(k1, k2, pd.0, pd.1, 1);
+            return pd;
+        }
+        if s.kids.len() <= ply {
+            s.kids.resize_with(ply + 1, Vec::new);
+        }
+        let mut kids = std::mem::take(&mut s.kids[ply]);
+        kids.clear();
+        let mut buf = Vec::new();
+        std::mem::swap(&mut buf, &mut s.ab.child_moves);
+        for &mv in moves.iter() {
+            pos.play(mv);
+            let (c1, c2) = pos.canonical_keys();
+            let (pn, dn) = match self.dtable().probe_pn(c1, c2) {
+                Some(pd) => pd,
+                None => self.init_kid(pos, c1, c2, &mut buf),
+            };
+            pos.undo(mv);
+            kids.push(Kid {
+                mv,
+                k1: c1,
+                k2: c2,
+                pn,
+                dn,
+            });
+        }
+        std::mem::swap(&mut buf, &mut s.ab.child_moves);
+        s.moves = moves;
+        let start = s.ab.nodes;
+        let (mut pn, mut dn);
+        loop {
+            // pn = min dn(c), dn = Σ pn(c); the best child and the second-smallest dn.
+            let mut best = 0;
+            let mut dn1 = INF;
+            let mut dn2 = INF;
+            let mut sum: u64 = 0;
+            let mut all_won = true;
+            for (i, k) in kids.iter().enumerate() {
+                if k.dn < dn1 {
+                    dn2 = dn1;
+                    dn1 = k.dn;
+                    best = i;
+                } else if k.dn < dn2 {
+                    dn2 = k.dn;
+                }
+                sum += k.pn as u64;
+                all_won &= k.pn == 0;
+            }
+            if dn1 == 0 {
+                (pn, dn) = (0, INF);
+            } else if all_won {
+                (pn, dn) = (INF, 0);
+            } else {
+                pn = dn1;
+                dn = sum.min(INF as u64 - 1) as u32;
+            }
+            if pn == 0 || dn == 0 || pn >= thpn || dn >= thdn {
+                break;
+            }
+            let kid = kids[best];
+            let child_thpn = (thdn as u64 - dn as u64 + kid.pn as u64).min(INF as u64) as u32;
+            let widened = ((dn2 as u64 * 5).div_ceil(4)).max(dn2 as u64 + 1);
+            let child_thdn = widened.min(thpn as u64).min(INF as u64) as u32;
+            pos.play(kid.mv);
+            let (cpn, cdn) = self.mid(pos, (kid.k1, kid.k2), child_thpn, child_thdn, ply + 1, s);
+            pos.undo(kid.mv);
+            if self.stop.load(Ordering::Relaxed) {
+                s.kids[ply] = kids;
+                return (thpn, thdn);
+            }
+            kids[best].pn = cpn;
+            kids[best].dn = cdn;
+        }
+        s.kids[ply] = kids;
+        self.dtable()
+            .store_pn(k1, k2, pn, dn, s.ab.nodes - start + 1);
+        (pn, dn)
+    }
+}
