@@ -599,7 +599,7 @@ impl<W: BitWord> RexPosition<W> {
         let mut rest = own;
         while !rest.is_empty() {
             let g = hex.flood(W::bit(rest.lowest()), own);
-            rest = rest & !g;
+            rest &= !g;
             let a = hex.expand(g) & empty;
             let f = (!(g & ea).is_empty() as u8) | ((!(g & eb).is_empty() as u8) << 1);
             match f {
@@ -612,7 +612,7 @@ impl<W: BitWord> RexPosition<W> {
                 3 => return true,
                 _ => {
                     let k = (f - 1) as usize;
-                    c.adj[k] = c.adj[k] | a;
+                    c.adj[k] |= a;
                 }
             }
         }
@@ -626,13 +626,13 @@ impl<W: BitWord> RexPosition<W> {
         let mut seen = W::ZERO;
         let mut twice = W::ZERO;
         for k in 0..c.n {
-            twice = twice | (seen & c.adj[k]);
-            seen = seen | c.adj[k];
+            twice |= seen & c.adj[k];
+            seen |= c.adj[k];
         }
         for f in (twice & c.avail).iter() {
             let bit = W::bit(f);
             let mut d = c.clone();
-            d.avail = d.avail & !bit;
+            d.avail &= !bit;
             let touch = hex.neighbours(f) & d.avail;
             let mut first = usize::MAX;
             let mut k = 0;
@@ -641,7 +641,7 @@ impl<W: BitWord> RexPosition<W> {
                     k += 1;
                 } else if first == usize::MAX {
                     first = k;
-                    d.adj[k] = d.adj[k] | touch;
+                    d.adj[k] |= touch;
                     k += 1;
                 } else {
                     d.merge(first, k);
@@ -690,7 +690,7 @@ impl<W: BitWord> Components<W> {
     /// Merge component `j` into `i` (`i < j`); `j`'s slot takes the last component.
     #[inline]
     fn merge(&mut self, i: usize, j: usize) {
-        self.adj[i] = self.adj[i] | self.adj[j];
+        self.adj[i] |= self.adj[j];
         self.flags[i] |= self.flags[j];
         self.n -= 1;
         self.adj[j] = self.adj[self.n];
@@ -710,7 +710,7 @@ impl<W: BitWord> Components<W> {
                     if common.count() >= 2 {
                         let a = common.lowest();
                         let b = (common & !W::bit(a)).lowest();
-                        self.avail = self.avail & !(W::bit(a) | W::bit(b));
+                        self.avail &= !(W::bit(a) | W::bit(b));
                         self.merge(i, j);
                         if self.flags[i] == 3 {
                             return true;
