@@ -794,14 +794,17 @@ impl<W: BitWord> ExactGame for RexPosition<W> {
         let own = self.stones[me.index()];
         let opp = self.stones[me.other().index()];
         let start = moves.len();
+        // Sort keys computed once: (12 − score) above the cell index (scores lie in −6..=12).
+        let mut keys = [0u32; 128];
+        let mut n = 0;
         for c in safe.iter() {
-            moves.push(RexMove::cell(c));
+            let nb = hex.neighbours(c);
+            let score = 2 * (nb & opp).count() as i32 - (nb & own).count() as i32;
+            keys[n] = ((12 - score) as u32) << 8 | c;
+            n += 1;
         }
-        moves[start..].sort_unstable_by_key(|m| {
-            let n = hex.neighbours(m.0 as u32);
-            let score = 2 * (n & opp).count() as i32 - (n & own).count() as i32;
-            (-score, m.0)
-        });
+        keys[..n].sort_unstable();
+        moves.extend(keys[..n].iter().map(|&k| RexMove::cell(k & 0xff)));
         self.drop_dominated(moves, start);
         if self.swap_legal() {
             moves.push(RexMove::SWAP);
