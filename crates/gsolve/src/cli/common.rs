@@ -107,6 +107,14 @@ pub fn write_atomic(path: &Path, contents: &[u8]) -> CliResult {
         .map_err(|e| CliError::runtime(format!("cannot rename into {}: {e}", path.display())))
 }
 
+/// Peak resident memory of this process so far in MiB (Linux `VmHWM`), if known.
+pub fn peak_rss_mib() -> Option<f64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kb: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb / 1024.0)
+}
+
 /// "gsolve X.Y.Z" — stamped into every file the toolkit writes.
 pub fn toolkit_version() -> String {
     format!("gsolve {}", env!("CARGO_PKG_VERSION"))

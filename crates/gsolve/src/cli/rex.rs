@@ -757,6 +757,15 @@ fn bench_markdown(rows: &[BenchRow], a: &RexBenchArgs) -> String {
         a.budget,
         a.tt_mb
     );
+    if let Some(load) = std::fs::read_to_string("/proc/loadavg")
+        .ok()
+        .and_then(|l| l.split_whitespace().next().map(str::to_string))
+    {
+        let _ = writeln!(
+            s,
+            "Load average (1 min) when the table was written: {load} (other jobs share the cores; times scale with the share the run got)."
+        );
+    }
     let _ = writeln!(s, "Machine: {} logical CPUs. Every item compares each winning-move set with the Solrex file where there is one.\n", std::thread::available_parallelism().map(|n| n.get()).unwrap_or(0));
     s.push_str("| item | threads | done | complete | matches Solrex | nodes | seconds | nodes/s |\n|---|---:|---:|---|---|---:|---:|---:|\n");
     for r in rows {
@@ -772,6 +781,13 @@ fn bench_markdown(rows: &[BenchRow], a: &RexBenchArgs) -> String {
             r.nodes,
             r.seconds,
             r.nodes as f64 / r.seconds.max(1e-9)
+        );
+    }
+    if let Some(mib) = super::common::peak_rss_mib() {
+        let _ = writeln!(
+            s,
+            "\nPeak resident memory of the whole run: {mib:.0} MiB (each item's table: {} MiB).",
+            a.tt_mb
         );
     }
     s.push_str("\n## 2-thread speed-up\n\nPositions solved per second with 2 threads over 1 thread, same item, same budget (the\ntable's pages are touched before the clock starts).\n\n");
