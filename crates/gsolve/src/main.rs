@@ -13,7 +13,7 @@ use cli::common::Global;
 
 /// gsolve — a game-solving research toolkit.
 ///
-/// Run without arguments to reproduce the quick Rex table (every board of at most 20 cells:
+/// Run without arguments to reproduce the quick Rex table (every board of at most 25 cells:
 /// winner and winning first moves), written to results/rex/.
 #[derive(Parser, Debug)]
 #[command(
@@ -22,7 +22,7 @@ use cli::common::Global;
     about,
     long_about,
     propagate_version = true,
-    after_help = "Examples:\n  gsolve                                   quick Rex table (boards of at most 20 cells)\n  gsolve rex solve --size 5x5 --moves c3 --all --threads 2\n  gsolve darkhex certify FILE.mix\n  gsolve dola perft --variant sultan --depth 4\n  gsolve hexecs search --time 10\n  gsolve coins solve --coins 12 --weighings 3\n\nEvery subcommand takes --json (one JSON object on stdout). Exit codes: 0 ok, 1 failed run, 2 bad input."
+    after_help = "Examples:\n  gsolve                                   quick Rex table (boards of at most 25 cells)\n  gsolve rex solve --size 5x5 --moves c3 --all --threads 2\n  gsolve darkhex certify FILE.mix\n  gsolve dola perft --variant sultan --depth 4\n  gsolve hexecs search --time 10\n  gsolve coins solve --coins 12 --weighings 3\n\nEvery subcommand takes --json (one JSON object on stdout). Exit codes: 0 ok, 1 failed run, 2 bad input."
 )]
 struct Cli {
     /// Print one JSON object with the results on stdout instead of human output.

@@ -135,15 +135,15 @@ pub fn run(args: RexArgs, global: &Global) -> CliResult {
     }
 }
 
-/// The default job of `gsolve` without arguments: the quick table (boards of at most 20
+/// The default job of `gsolve` without arguments: the quick table (boards of at most 25
 /// cells), solved afresh and checked against the stored table and the literature.
 pub fn run_default(global: &Global) -> CliResult {
     if !global.json {
-        eprintln!("gsolve: reproducing the quick Rex table (every board of at most 20 cells); see `gsolve --help` for everything else.");
+        eprintln!("gsolve: reproducing the quick Rex table (every board of at most 25 cells); see `gsolve --help` for everything else.");
     }
     table(
         TableArgs {
-            max_cells: 20,
+            max_cells: 25,
             out: PathBuf::from("results/rex"),
             verify: true,
             solver: SolverOpts {
