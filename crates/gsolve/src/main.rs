@@ -68,3 +68,50 @@ fn main() {
         std::process::exit(e.report(&global));
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Cli;
+    use clap::Parser;
+
+    /// The command lines of `experiments/*.toml`, read as scripts/experiment.sh reads them.
+    fn experiment_commands() -> Vec<(String, String)> {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../experiments");
+        let mut out = Vec::new();
+        for entry in std::fs::read_dir(&dir).expect("experiments/ exists") {
+            let path = entry.unwrap().path();
+            if path.extension().and_then(|e| e.to_str()) != Some("toml") {
+                continue;
+            }
+            let text = std::fs::read_to_string(&path).unwrap();
+            let mut inside = false;
+            let mut found = 0;
+            for line in text.lines() {
+                if line.starts_with("commands = [") {
+                    inside = true;
+                } else if inside && line.starts_with(']') {
+                    inside = false;
+                } else if inside {
+                    let c = line.trim().trim_end_matches(',').trim_matches('"');
+                    assert!(c.starts_with("gsolve "), "{}: {line}", path.display());
+                    out.push((path.display().to_string(), c.to_string()));
+                    found += 1;
+                }
+            }
+            assert!(found > 0, "{} lists no commands", path.display());
+            assert!(text.contains("description = "), "{}", path.display());
+        }
+        out
+    }
+
+    #[test]
+    fn experiments_parse_with_the_cli() {
+        let cmds = experiment_commands();
+        assert!(cmds.len() >= 8, "only {} experiment commands", cmds.len());
+        for (file, c) in cmds {
+            if let Err(e) = Cli::try_parse_from(c.split_whitespace()) {
+                panic!("{file}: `{c}` does not parse: {e}");
+            }
+        }
+    }
+}
