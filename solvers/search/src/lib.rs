@@ -12,8 +12,17 @@
 //!   key, draft, check-extension budget, bound type (exact / lower / upper), best move and score.
 //! - **Move ordering**: table move, then captures by a victim/attacker key (from a
 //!   [`MoveHints`] object: `game::Evaluate` has no such method, see [`order`]), then two killer
-//!   moves per ply, then the history heuristic (quiet moves that caused cut-offs, weighted by
+//!   moves per ply, then the countermove (the quiet move that last refuted the opponent's
+//!   previous move), then the history heuristic (quiet moves that caused cut-offs, weighted by
 //!   depth², halved between iterations).
+//! - **Late move reductions** (switchable, [`SearchOptions::lmr`], off in
+//!   [`SearchOptions::default`] so that fixed-depth values are exact; the `gsolve` front end
+//!   turns them on): at a non-PV node with at least 3 plies left, the 4th and later quiet
+//!   moves that are neither killers nor the countermove (and give no extended check) are first
+//!   searched with a null window `max(1, ⌊ln(depth)·ln(index + 1) / 2⌋)` plies shallower; only
+//!   if that beats alpha are they searched again at the full depth. A depth-`d` iteration thus
+//!   still looks at every move and its score is that of this reduced search (as in every chess
+//!   engine), no longer the minimax value of depth `d`.
 //! - **Check extension**: a move that leaves the opponent in check does not use up a ply, at
 //!   most [`MAX_EXTENSIONS`] times along a line.
 //! - **Quiescence search** below the nominal depth: stand pat on the evaluation and try
@@ -77,7 +86,7 @@
 //! # Parameters
 //!
 //! [`SearchOptions`]: table size in MiB (0 = no table), threads, chance pruning mode, and
-//! switches for quiescence, check extension, killers, history and PVS (all on by default; the
+//! switches for quiescence, check extension, killers, countermoves, history and PVS (all on by default; the
 //! switches exist for tests and measurements), and late move reductions (off by default: the
 //! only ingredient that changes values, see [`SearchOptions::lmr`]). There is no null-move
 //! pruning: `game::Game` has no null move. [`Limits`]: depth, nodes, time; depth 1 always
@@ -145,12 +154,15 @@ pub struct SearchOptions {
     pub check_extension: bool,
     /// Killer moves.
     pub killers: bool,
+    /// Countermove heuristic.
+    pub countermoves: bool,
     /// History heuristic.
     pub history: bool,
     /// Principal-variation search (null windows after the first move); plain alpha-beta if off.
     pub pvs: bool,
-    /// Late move reductions (off by default): the fourth and later quiet, non-killer moves of
-    /// a non-PV node with at least 3 plies left are first searched one ply shallower. This is
+    /// Late move reductions (off by default): the fourth and later quiet moves (not killers,
+    /// not the countermove) of a non-PV node with at least 3 plies left are first searched
+    /// shallower (see the crate header). This is
     /// a heuristic: with it the score is no longer the plain minimax value, and it may differ
     /// with or without the table and between thread counts (reductions depend on move order).
     pub lmr: bool,
@@ -165,6 +177,7 @@ impl Default for SearchOptions {
             quiescence: true,
             check_extension: true,
             killers: true,
+            countermoves: true,
             history: true,
             pvs: true,
             lmr: false,

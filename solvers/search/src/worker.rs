@@ -7,7 +7,9 @@
 //! Windows are fail-soft: a result `≤ alpha` is an upper bound, `≥ beta` a lower bound,
 //! anything between is exact.
 
-use crate::order::{Heuristics, MoveHints, CAPTURE_PRIORITY, KILLER_PRIORITY, TT_MOVE_PRIORITY};
+use crate::order::{
+    Heuristics, MoveHints, CAPTURE_PRIORITY, COUNTER_PRIORITY, KILLER_PRIORITY, TT_MOVE_PRIORITY,
+};
 use crate::score::{
     ceil_div, chance_alpha_threshold, chance_beta_threshold, chance_value, chance_weights,
     child_alpha, child_beta, floor_div, ply_adjust, win_score, MAX_PLY, QS_CHECK_PLIES,
@@ -67,11 +69,15 @@ pub(crate) struct Worker<'a, G: Evaluate, H> {
     unpublished: u64,
     pub(crate) seldepth: usize,
     pub(crate) chance_nodes: u64,
+    /// Decision nodes entered in quiescence (stand-pat and capture nodes).
+    pub(crate) quiescence_nodes: u64,
     pub(crate) stopped: bool,
     /// Set by a probing `decision`: whether it searched every move (its result is then a
     /// full fail-soft result, not just a lower bound).
     probe_complete: bool,
     heur: Heuristics<G::Move>,
+    /// The move (or chance outcome) played at each ply on the current line.
+    played: Vec<Option<G::Move>>,
     moves: Vec<Vec<G::Move>>,
     keys: Vec<Vec<i32>>,
     outcomes: Vec<Vec<(G::Move, f64)>>,
@@ -103,9 +109,11 @@ impl<'a, G: Evaluate, H: MoveHints<G>> Worker<'a, G, H> {
             unpublished: 0,
             seldepth: 0,
             chance_nodes: 0,
+            quiescence_nodes: 0,
             stopped: false,
             probe_complete: true,
             heur: Heuristics::new(plies),
+            played: vec![None; plies],
             moves: (0..plies).map(|_| Vec::with_capacity(64)).collect(),
             keys: (0..plies).map(|_| Vec::with_capacity(64)).collect(),
             outcomes: (0..plies).map(|_| Vec::with_capacity(8)).collect(),
@@ -271,12 +279,21 @@ impl<'a, G: Evaluate, H: MoveHints<G>> Worker<'a, G, H> {
                 KILLER_PRIORITY + 1
             } else if self.opts.killers && k[1] == Some(mv) {
                 KILLER_PRIORITY
+            } else if self.opts.countermoves && self.counter_move(ply, me) == Some(mv) {
+                COUNTER_PRIORITY
             } else if self.opts.history {
                 self.heur.history(me, &mv)
             } else {
                 0
             }
         }
+    }
+
+    /// The countermove of `me` to the move that led to the node at `ply`.
+    #[inline]
+    fn counter_move(&self, ply: usize, me: Player) -> Option<G::Move> {
+        let previous = self.played[ply.checked_sub(1)?]?;
+        self.heur.counter(me, &previous)
     }
 
     /// A decision node of `me`, valued for `me`. With `probe`, only the first move is searched
@@ -343,6 +360,7 @@ impl<'a, G: Evaluate, H: MoveHints<G>> Worker<'a, G, H> {
             let mv = moves[i];
             let quiet = !self.game.is_capture(mv);
             self.game.play(mv);
+            self.played[ply] = Some(mv);
             let child_phase = self.after_move(depth, ext);
             let mut v;
             if i == 0 || !self.opts.pvs {
@@ -353,7 +371,7 @@ impl<'a, G: Evaluate, H: MoveHints<G>> Worker<'a, G, H> {
                 let mut refuted = false;
                 v = alpha;
                 if let Phase::Main { depth: cd, ext: ce } = child_phase {
-                    let late_quiet = quiet && i >= LMR_FIRST_MOVE && keys[i] < KILLER_PRIORITY;
+                    let late_quiet = quiet && i >= LMR_FIRST_MOVE && keys[i] < COUNTER_PRIORITY;
                     if self.opts.lmr
                         && !pv
                         && depth >= LMR_MIN_DEPTH
@@ -361,7 +379,7 @@ impl<'a, G: Evaluate, H: MoveHints<G>> Worker<'a, G, H> {
                         && cd == depth - 1
                     {
                         let reduced = Phase::Main {
-                            depth: cd - 1,
+                            depth: (cd - lmr_reduction(depth, i)).max(1),
                             ext: ce,
                         };
                         v = self.child(reduced, ply + 1, alpha, alpha + 1, me, false);
@@ -391,6 +409,13 @@ impl<'a, G: Evaluate, H: MoveHints<G>> Worker<'a, G, H> {
                     }
                     if v >= beta {
                         if quiet {
+                            if self.opts.countermoves {
+                                if let Some(previous) =
+                                    ply.checked_sub(1).and_then(|p| self.played[p])
+                                {
+                                    self.heur.set_counter(me, &previous, mv);
+                                }
+                            }
                             self.heur.reward(
                                 me,
                                 mv,
@@ -478,6 +503,7 @@ impl<'a, G: Evaluate, H: MoveHints<G>> Worker<'a, G, H> {
         if !self.opts.quiescence || ply + 2 >= MAX_PLY {
             return self.static_eval();
         }
+        self.quiescence_nodes += 1;
         let in_check = left > QS_MAX_PLIES - QS_CHECK_PLIES && self.game.in_check();
         let mut best = -self.inf;
         if !in_check {
@@ -634,6 +660,7 @@ impl<'a, G: Evaluate, H: MoveHints<G>> Worker<'a, G, H> {
                 }
                 let mv = outs[i].0;
                 self.game.play(mv);
+                self.played[ply] = Some(mv);
                 match self.game.node_kind() {
                     NodeKind::Terminal => {
                         let t = self.terminal_value(view);
@@ -722,6 +749,7 @@ impl<'a, G: Evaluate, H: MoveHints<G>> Worker<'a, G, H> {
             } else {
                 let mv = outs[i].0;
                 self.game.play(mv);
+                self.played[ply] = Some(mv);
                 self.pv[ply + 1].clear();
                 let v = self.node(phase, ply + 1, a as i32, b as i32, view, false);
                 self.game.undo(mv);
@@ -775,6 +803,7 @@ impl<'a, G: Evaluate, H: MoveHints<G>> Worker<'a, G, H> {
         pv: bool,
     ) -> i32 {
         self.game.play(mv);
+        self.played[0] = Some(mv);
         let phase = self.after_move(depth, crate::score::MAX_EXTENSIONS);
         let v = self.child(phase, 1, alpha, beta, me, pv);
         self.game.undo(mv);
@@ -830,6 +859,15 @@ fn for_view(score: i32, bound: Bound, view: Player) -> (i32, Bound) {
             },
         ),
     }
+}
+
+/// Plies by which late move reductions shorten the `index`-th move (0-based) of a node with
+/// `depth` plies left: `max(1, ⌊ln(depth)·ln(index + 1) / 2⌋)`, the usual logarithmic form
+/// (more for later moves of deeper nodes); the caller keeps at least one ply.
+#[inline]
+fn lmr_reduction(depth: i32, index: usize) -> i32 {
+    let r = (f64::from(depth).ln() * ((index + 1) as f64).ln() / 2.0) as i32;
+    r.max(1)
 }
 
 /// Move the highest-keyed move of `moves[i..]` to `i` (selection sort, one step per move

@@ -7,8 +7,8 @@
 //! - [`SearchLimits`]: `#[command(flatten)]` it into a game's `search` arguments. Flags:
 //!   `--depth D` (1..=64), `--time S` (seconds, > 0, finite), `--nodes N` (> 0), at least one of
 //!   the three; `--threads T` (1..=256, default 1: deterministic), `--tt-mb M` (default 64),
-//!   `--no-tt`, `--chance expectimax|star1|star2` (default star2), `--lmr` (late move
-//!   reductions, off by default). Bad values are
+//!   `--no-tt`, `--chance expectimax|star1|star2` (default star2), `--no-lmr` (late move
+//!   reductions are on by default; this switches them off for exact fixed-depth values). Bad values are
 //!   `CliError::input` (exit 2) from [`SearchLimits::resolve`].
 //! - [`run_search`]`(root, &limits, &global)`: search a position (a decision node) and print one
 //!   line per completed iteration (depth, seldepth, score, nodes, nodes/s, time, PV) then a
@@ -129,10 +129,12 @@ pub struct SearchLimits {
     /// Pruning at chance nodes.
     #[arg(long, value_enum, default_value_t = ChanceArg::Star2)]
     pub chance: ChanceArg,
-    /// Late move reductions: deeper in the same time, but the score is then a heuristic that
-    /// can differ with the table or the thread count.
+    /// No late move reductions: the exact alpha-beta/expectimax value of the nominal depth
+    /// (independent of the table and the thread count), at the price of about one ply. By
+    /// default late quiet moves are first searched shallower, as in every chess engine; the
+    /// score is then that of the reduced search and can differ with the table or threads.
     #[arg(long)]
-    pub lmr: bool,
+    pub no_lmr: bool,
 }
 
 impl Default for SearchLimits {
@@ -145,7 +147,7 @@ impl Default for SearchLimits {
             tt_mb: 64,
             no_tt: false,
             chance: ChanceArg::Star2,
-            lmr: false,
+            no_lmr: false,
         }
     }
 }
@@ -202,7 +204,7 @@ impl SearchLimits {
             tt_mib: if self.no_tt { 0 } else { self.tt_mb },
             threads: self.threads,
             chance_pruning: self.chance.into(),
-            lmr: self.lmr,
+            lmr: !self.no_lmr,
             ..SearchOptions::default()
         };
         Ok((limits, opts))
@@ -298,6 +300,7 @@ pub fn result_json<G: Notation>(
         "depth": r.depth,
         "seldepth": r.seldepth,
         "nodes": r.nodes,
+        "quiescence_nodes": r.quiescence_nodes,
         "nps": r.nps().round(),
         "time_s": r.elapsed.as_secs_f64(),
         "ebf": r.ebf(),
@@ -342,11 +345,12 @@ pub fn run_search_with<G: Evaluate + Notation, H: MoveHints<G>>(
         print_json(&result_json(&root, &r, &opts));
     } else {
         println!(
-            "bestmove {}  score {}  depth {}  nodes {}  nps {:.0}  ebf {}  stopped by {}",
+            "bestmove {}  score {}  depth {}  nodes {} (quiescence {})  nps {:.0}  ebf {}  stopped by {}",
             root.move_text(r.best_move),
             score_text(r.score_kind),
             r.depth,
             r.nodes,
+            r.quiescence_nodes,
             r.nps(),
             r.ebf().map_or("-".to_string(), |e| format!("{e:.2}")),
             stop_name(r.stop)
@@ -377,8 +381,11 @@ pub struct BenchRow {
     pub name: String,
     /// Time budget in seconds.
     pub seconds: f64,
-    /// Deepest iteration completed within the budget (one thread).
+    /// Deepest iteration completed within the budget (one thread, late move reductions on).
     pub depth: u32,
+    /// Deepest iteration completed within the budget without late move reductions (the exact
+    /// fixed-depth search).
+    pub exact_depth: u32,
     /// Deepest ply reached.
     pub seldepth: u32,
     /// Nodes searched.
@@ -404,6 +411,7 @@ impl BenchRow {
             "name": self.name,
             "seconds": self.seconds,
             "depth": self.depth,
+            "exact_depth": self.exact_depth,
             "seldepth": self.seldepth,
             "nodes": self.nodes,
             "nps": self.nps.round(),
@@ -458,10 +466,14 @@ pub fn bench_search_with<G: Evaluate + Notation, H: MoveHints<G>>(
         )));
     }
     let budget = Duration::from_secs_f64(seconds);
-    let opts = SearchOptions {
+    let exact = SearchOptions {
         tt_mib: BENCH_TT_MB,
         threads: 1,
         ..SearchOptions::default()
+    };
+    let opts = SearchOptions {
+        lmr: true,
+        ..exact.clone()
     };
     let limits = Limits {
         time: Some(budget),
@@ -472,8 +484,13 @@ pub fn bench_search_with<G: Evaluate + Notation, H: MoveHints<G>>(
         .map_err(search_error)?
         .search(&root, &limits, hints, |_| {})
         .map_err(search_error)?;
+    let exact_depth = Engine::new(exact.clone())
+        .map_err(search_error)?
+        .search(&root, &limits, hints, |_| {})
+        .map_err(search_error)?
+        .depth;
     let star = if r.chance_nodes > 0 {
-        Some(star_savings(&root, hints, budget, &opts)?)
+        Some(star_savings(&root, hints, budget, &exact)?)
     } else {
         None
     };
@@ -481,6 +498,7 @@ pub fn bench_search_with<G: Evaluate + Notation, H: MoveHints<G>>(
         name: name.to_string(),
         seconds,
         depth: r.depth,
+        exact_depth,
         seldepth: r.seldepth,
         nodes: r.nodes,
         nps: r.nps(),
@@ -575,8 +593,12 @@ pub fn bench_markdown(rows: &[BenchRow], command: &str) -> String {
     );
     let _ = writeln!(
         s,
-        "- settings: one thread, {BENCH_TT_MB} MiB table, Star2 at chance nodes, quiescence and check \
-         extension on; iterations start until the time is up (depth = deepest completed iteration)"
+        "- settings: one thread, {BENCH_TT_MB} MiB table, Star2 at chance nodes, quiescence, check \
+         extension and late move reductions on (the defaults of `search`/`play`); iterations start until \
+         the time is up (depth = deepest completed iteration; every iteration of nominal depth d searches \
+         every move, late quiet moves of non-PV nodes first at a reduced depth and again at d - 1 if they \
+         beat alpha); exact depth = the same without late move reductions (`--no-lmr`: the plain \
+         alpha-beta value of depth d, equal to minimax as the tests check)"
     );
     let _ = writeln!(
         s,
@@ -588,16 +610,17 @@ pub fn bench_markdown(rows: &[BenchRow], command: &str) -> String {
          plain expectimax completes within the time, for plain expectimax (every chance outcome searched \
          with the full window; decision nodes keep alpha-beta), Star1 and Star2 (same root score, checked)\n"
     );
-    let _ = writeln!(s, "| position | time (s) | depth | seldepth | nodes | nodes/s | ebf | mean ebf | best move | score |");
-    let _ = writeln!(s, "|---|---:|---:|---:|---:|---:|---:|---:|---|---:|");
+    let _ = writeln!(s, "| position | time (s) | depth | exact depth | seldepth | nodes | nodes/s | ebf | mean ebf | best move | score |");
+    let _ = writeln!(s, "|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|");
     let f = |x: Option<f64>| x.map_or("-".to_string(), |v| format!("{v:.2}"));
     for r in rows {
         let _ = writeln!(
             s,
-            "| {} | {} | {} | {} | {} | {:.0} | {} | {} | {} | {} |",
+            "| {} | {} | {} | {} | {} | {} | {:.0} | {} | {} | {} | {} |",
             r.name,
             r.seconds,
             r.depth,
+            r.exact_depth,
             r.seldepth,
             r.nodes,
             r.nps,
@@ -883,10 +906,12 @@ fn bench_targets(rows: &[BenchRow]) -> String {
         };
         let _ = writeln!(
             s,
-            "- {}: depth ≥ {goal} {unit} in {} s on one thread — reached {}: {}",
+            "- {}: depth ≥ {goal} {unit} in {} s on one thread — reached {} (exact search without \
+             late move reductions: {}): {}",
             r.name,
             r.seconds,
             r.depth,
+            r.exact_depth,
             verdict(r.depth >= goal)
         );
     }
