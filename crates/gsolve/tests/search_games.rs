@@ -313,3 +313,52 @@ fn deep_alpha_beta_equals_minimax_with_check_extension() {
         }
     }
 }
+
+/// Star1/Star2 node savings versus plain expectimax on random positions with a free princess
+/// (`scripts/search-deep-tests.sh`; prints the totals).
+#[test]
+#[ignore]
+fn deep_star_savings_on_princess_positions() {
+    let depth: u32 = std::env::var("STAR_DEPTH")
+        .ok()
+        .and_then(|d| d.parse().ok())
+        .unwrap_or(3);
+    let mut totals = [0u64; 3];
+    for (i, pos) in princess_positions(8, 61).iter().enumerate() {
+        let mut row = [0u64; 3];
+        let mut scores = [0i32; 3];
+        for (k, mode) in [
+            ChancePruning::None,
+            ChancePruning::Star1,
+            ChancePruning::Star2,
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let opts = SearchOptions {
+                chance_pruning: mode,
+                tt_mib: 64,
+                ..SearchOptions::default()
+            };
+            let (score, nodes) = search_value(pos, depth, &opts);
+            row[k] = nodes;
+            scores[k] = score;
+        }
+        assert!(
+            scores.iter().all(|&s| s == scores[0]),
+            "position {i}: {scores:?}"
+        );
+        println!(
+            "position {i} depth {depth}: expectimax / star1 / star2 nodes {row:?} score {}",
+            scores[0]
+        );
+        for k in 0..3 {
+            totals[k] += row[k];
+        }
+    }
+    println!(
+        "total {totals:?}: star1 saves {:.1}%, star2 saves {:.1}%",
+        100.0 * (1.0 - totals[1] as f64 / totals[0] as f64),
+        100.0 * (1.0 - totals[2] as f64 / totals[0] as f64)
+    );
+}

@@ -33,14 +33,22 @@
 //!   ([`ChancePruning`]): plain (every outcome searched with a full window), **Star1** (Ballard
 //!   1983: after each outcome, the bounds `[L, U]` of the outcomes still unsearched give a window
 //!   for the next one and a cut-off as soon as the mean must leave `(alpha, beta)`), and
-//!   **Star2** (Star1 preceded by a probing phase that searches only the first move of every
-//!   outcome that is a decision node: that gives a lower bound of the outcome for its mover — a
-//!   lower bound for the chance node's player when it is the same player, an upper bound when
-//!   it is the other one — and the node is cut as soon as these bounds decide it). A probe is
-//!   only made at a decision node with at least 3 legal moves: with one or two, the first move
-//!   is most of the node and probing it before searching the node again cost more than it
-//!   saved (on Pig, plain Star2 searched up to ten times the nodes of Star1). A probe's result
-//!   is stored in the table as a lower bound of the probed node.
+//!   **Star2** (Ballard's probing phase, then Star1-style windows). Ballard's probe searches
+//!   one move of each outcome to get a lower bound for its mover; here each outcome is probed
+//!   by a *null-window search at the chance node's alpha*, which costs the same one move when
+//!   that move beats alpha (the search cuts off there, and the result is the same lower bound)
+//!   and otherwise goes on to prove the upper bound `≤ alpha` that Ballard's probe cannot give
+//!   — the bound a chance node needs to fail low, which is how most of them end (a roll that
+//!   is worse than the best move so far). If every outcome ends on one side the node is
+//!   decided; otherwise the outcome that blocks the nearer cut-off is searched with the window
+//!   that would decide the node given all the other outcomes' bounds, until the node is
+//!   decided or every outcome is exact (at most one such search per outcome). The probes and
+//!   the later searches share the table. An outcome is probed only if it is a decision node
+//!   with at least 3 legal moves: where a roll is followed by a two-way choice and another roll
+//!   (Pig), the outcomes straddle alpha, most probes are searched again and the nesting
+//!   compounds it (8.4 times the nodes of Star1 on Pig at depth 8 without this rule); such
+//!   chance nodes are searched as by Star1.
+//!   Measured savings against plain expectimax: `results/search/bench.md`.
 //! - **Parallel search** (`threads > 1`): root splitting. The first root move is searched with
 //!   the full window, then the other moves with a null window at its score are shared out to all
 //!   threads (a rayon pool, a shared atomic move index, a shared table); those that beat it are
@@ -62,7 +70,11 @@
 //! **Hard bounds for Star1/Star2:** every node value lies in `[L, U] = [-W, W]`: evaluations in
 //! `[-B, B]`, wins and losses in `±[B + 1, W]`, means of those in between. So wins and losses
 //! *are* inside the bounds Star1/Star2 use — they are simply the extreme values — and the bounds
-//! are tight: only `MAX_PLY + 1` above the evaluation bound.
+//! are only `MAX_PLY + 1` above the evaluation bound; clamping mate scores at chance nodes would
+//! gain nothing more. They are, however, far wider than the values met in play (Hexecs:
+//! `B = 10 000` centipawns, about ±1 000 in searched positions), which is why Star1, whose
+//! cut-offs assume the unsearched outcomes may reach `L` or `U`, saves little on the games;
+//! Star2's probes replace those bounds by searched ones.
 //!
 //! Chance probabilities become integer weights summing to `720720` (exact for dice), and a
 //! chance node's value is `round(Σ wᵢ·vᵢ / 720720)` (halves upwards), so Star1/Star2 compute
