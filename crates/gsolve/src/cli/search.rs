@@ -520,57 +520,201 @@ fn star_savings<G: Evaluate + Notation, H: MoveHints<G>>(
 ) -> Result<StarSavings, CliError> {
     let mut best: Option<StarSavings> = None;
     for depth in 1..=search::MAX_DEPTH {
-        let mut nodes = [0u64; 3];
-        let mut scores = [0i32; 3];
-        let mut complete = true;
-        for (k, mode) in [
-            ChancePruning::None,
-            ChancePruning::Star1,
-            ChancePruning::Star2,
-        ]
-        .into_iter()
-        .enumerate()
-        {
-            let opts = SearchOptions {
-                chance_pruning: mode,
-                ..base.clone()
-            };
-            let limits = Limits {
-                depth: Some(depth),
-                time: Some(budget),
-                hard_time: true,
-                nodes: None,
-            };
-            let r = Engine::new(opts)
-                .map_err(search_error)?
-                .search(root, &limits, hints, |_| {})
-                .map_err(search_error)?;
-            if r.depth < depth {
-                complete = false;
-                break;
-            }
-            nodes[k] = r.nodes;
-            scores[k] = r.score;
+        match star_at_depth(root, hints, depth, Some(budget), base)? {
+            Some(st) => best = Some(st),
+            None => break,
         }
-        if !complete {
-            break;
-        }
-        if scores[1] != scores[0] || scores[2] != scores[0] {
-            return Err(CliError::runtime(format!(
-                "Star1/Star2 disagree with expectimax at depth {depth}: {scores:?} (a search bug)"
-            )));
-        }
-        best = Some(StarSavings {
-            depth,
-            expectimax_nodes: nodes[0],
-            star1_nodes: nodes[1],
-            star2_nodes: nodes[2],
-            score: scores[0],
-        });
     }
     best.ok_or_else(|| {
         CliError::runtime("plain expectimax did not complete depth 1 within the time")
     })
+}
+
+/// Plain expectimax, Star1 and Star2 to `depth` (fresh table each); `None` if one of them did
+/// not complete within `budget`. The three root scores must agree (else a search bug).
+fn star_at_depth<G: Evaluate + Notation, H: MoveHints<G>>(
+    root: &G,
+    hints: &H,
+    depth: u32,
+    budget: Option<Duration>,
+    base: &SearchOptions,
+) -> Result<Option<StarSavings>, CliError> {
+    let mut nodes = [0u64; 3];
+    let mut scores = [0i32; 3];
+    for (k, mode) in [
+        ChancePruning::None,
+        ChancePruning::Star1,
+        ChancePruning::Star2,
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let opts = SearchOptions {
+            chance_pruning: mode,
+            ..base.clone()
+        };
+        let limits = Limits {
+            depth: Some(depth),
+            time: budget,
+            hard_time: true,
+            nodes: None,
+        };
+        let r = Engine::new(opts)
+            .map_err(search_error)?
+            .search(root, &limits, hints, |_| {})
+            .map_err(search_error)?;
+        if r.depth < depth {
+            return Ok(None);
+        }
+        nodes[k] = r.nodes;
+        scores[k] = r.score;
+    }
+    if scores[1] != scores[0] || scores[2] != scores[0] {
+        return Err(CliError::runtime(format!(
+            "Star1/Star2 disagree with expectimax at depth {depth}: {scores:?} (a search bug)"
+        )));
+    }
+    Ok(Some(StarSavings {
+        depth,
+        expectimax_nodes: nodes[0],
+        star1_nodes: nodes[1],
+        star2_nodes: nodes[2],
+        score: scores[0],
+    }))
+}
+
+/// Positions of the Star sample: random plies from the princess position.
+pub const STAR_SAMPLE_POSITIONS: usize = 8;
+/// Seed of the Star sample.
+pub const STAR_SAMPLE_SEED: u64 = 61;
+/// Fixed depth of the Star sample.
+pub const STAR_SAMPLE_DEPTH: u32 = 3;
+
+/// `count` positions reached by 0 to 11 random plies (moves and dice) from `start` in which a
+/// princess is on the board and the side to move may roll (so the tree has chance nodes from
+/// the root) — the generator of the `search_games` tests.
+pub fn princess_sample(start: &hexecs::Hexecs, count: usize, seed: u64) -> Vec<hexecs::Hexecs> {
+    use game::Game as _;
+    let mut rng = search::rng::SplitMix64::new(seed);
+    let mut out = Vec::new();
+    let mut moves = Vec::new();
+    let mut outcomes = Vec::new();
+    'positions: while out.len() < count {
+        let plies = rng.below(12);
+        let mut g = start.clone();
+        for _ in 0..plies {
+            match g.node_kind() {
+                game::NodeKind::Terminal => continue 'positions,
+                game::NodeKind::Chance => {
+                    outcomes.clear();
+                    g.chance_outcomes(&mut outcomes);
+                    let mv = outcomes[rng.below(outcomes.len())].0;
+                    g.play(mv);
+                }
+                game::NodeKind::Decision(_) => {
+                    moves.clear();
+                    g.legal_moves(&mut moves);
+                    let mv = moves[rng.below(moves.len())];
+                    g.play(mv);
+                }
+            }
+        }
+        if !matches!(g.node_kind(), game::NodeKind::Decision(_)) {
+            continue;
+        }
+        moves.clear();
+        g.legal_moves(&mut moves);
+        if g.board().kind_set(hexecs::Kind::Princess) != 0 && moves.contains(&hexecs::Move::ROLL) {
+            out.push(g);
+        }
+    }
+    out
+}
+
+/// Star savings on [`princess_sample`] at [`STAR_SAMPLE_DEPTH`] (exact options, 64 MiB table).
+fn star_sample<H: MoveHints<hexecs::Hexecs>>(
+    start: &hexecs::Hexecs,
+    hints: &H,
+) -> Result<Vec<(String, StarSavings)>, CliError> {
+    let base = SearchOptions {
+        tt_mib: BENCH_TT_MB,
+        threads: 1,
+        ..SearchOptions::default()
+    };
+    let mut rows = Vec::new();
+    for g in princess_sample(start, STAR_SAMPLE_POSITIONS, STAR_SAMPLE_SEED) {
+        let st = star_at_depth(&g, hints, STAR_SAMPLE_DEPTH, None, &base)?
+            .ok_or_else(|| CliError::runtime("a fixed-depth search did not complete"))?;
+        rows.push((g.position_text(), st));
+    }
+    Ok(rows)
+}
+
+/// The markdown of the Star sample and its totals.
+fn star_sample_markdown(sample: &[(String, StarSavings)]) -> String {
+    use std::fmt::Write as _;
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "\n## Star1 / Star2 on {} random positions with a free princess (seed {}, depth {})\n",
+        sample.len(),
+        STAR_SAMPLE_SEED,
+        STAR_SAMPLE_DEPTH
+    );
+    let _ = writeln!(
+        s,
+        "Positions: 0 to 11 random plies from the princess position, kept when a princess is on \
+         the board and the side to move may roll. Same options as above without late move \
+         reductions; scores checked equal.\n"
+    );
+    let _ = writeln!(s, "| position | score | expectimax nodes | Star1 nodes | Star1 saving | Star2 nodes | Star2 saving |");
+    let _ = writeln!(s, "|---|---:|---:|---:|---:|---:|---:|");
+    let mut total = [0u64; 3];
+    for (text, st) in sample {
+        let _ = writeln!(
+            s,
+            "| `{}` | {} | {} | {} | {:.1}% | {} | {:.1}% |",
+            text,
+            st.score,
+            st.expectimax_nodes,
+            st.star1_nodes,
+            100.0 * saving(st.expectimax_nodes, st.star1_nodes),
+            st.star2_nodes,
+            100.0 * saving(st.expectimax_nodes, st.star2_nodes)
+        );
+        total[0] += st.expectimax_nodes;
+        total[1] += st.star1_nodes;
+        total[2] += st.star2_nodes;
+    }
+    let _ = writeln!(
+        s,
+        "| total | | {} | {} | {:.1}% | {} | {:.1}% |",
+        total[0],
+        total[1],
+        100.0 * saving(total[0], total[1]),
+        total[2],
+        100.0 * saving(total[0], total[2])
+    );
+    let mut per: Vec<f64> = sample
+        .iter()
+        .map(|(_, st)| saving(st.expectimax_nodes, st.star2_nodes))
+        .collect();
+    per.sort_by(|a, b| a.total_cmp(b));
+    if !per.is_empty() {
+        let median = if per.len() % 2 == 1 {
+            per[per.len() / 2]
+        } else {
+            (per[per.len() / 2 - 1] + per[per.len() / 2]) / 2.0
+        };
+        let _ = writeln!(
+            s,
+            "\nStar2 saving per position: median {:.1}%, smallest {:.1}%, largest {:.1}%.",
+            100.0 * median,
+            100.0 * per[0],
+            100.0 * per[per.len() - 1]
+        );
+    }
+    s
 }
 
 /// The markdown of `results/search/bench.md`.
@@ -873,18 +1017,28 @@ pub fn game_bench(seconds: f64, path: &Path, global: &Global) -> CliResult {
         .map_err(|e| CliError::runtime(format!("princess position: {e}")))?;
     rows.push(bench_search_with(
         "hexecs princesses free",
-        princess,
+        princess.clone(),
         &super::hexecs::HexecsHints,
         seconds,
     )?);
+    let sample = star_sample(&princess, &super::hexecs::HexecsHints)?;
     bar.finish_and_clear();
     let mut md = bench_markdown(&rows, &command_line());
-    md.push_str(&bench_targets(&rows));
+    md.push_str(&star_sample_markdown(&sample));
+    md.push_str(&bench_targets(&rows, &sample));
     write_atomic(path, md.as_bytes())?;
     if global.json {
         print_json(&json!({
             "file": path.display().to_string(),
             "rows": rows.iter().map(BenchRow::to_json).collect::<Vec<_>>(),
+            "star_sample": sample.iter().map(|(text, st)| json!({
+                "position": text,
+                "depth": st.depth,
+                "score": st.score,
+                "expectimax_nodes": st.expectimax_nodes,
+                "star1_nodes": st.star1_nodes,
+                "star2_nodes": st.star2_nodes,
+            })).collect::<Vec<_>>(),
         }));
     } else {
         print!("{md}");
@@ -894,7 +1048,7 @@ pub fn game_bench(seconds: f64, path: &Path, global: &Global) -> CliResult {
 }
 
 /// The issue's targets, each judged from the rows (`met` / `NOT met`).
-fn bench_targets(rows: &[BenchRow]) -> String {
+fn bench_targets(rows: &[BenchRow], sample: &[(String, StarSavings)]) -> String {
     use std::fmt::Write as _;
     let verdict = |ok: bool| if ok { "met" } else { "NOT met" };
     let mut s = String::from("\n## Targets (issue 6)\n\n");
@@ -928,6 +1082,28 @@ fn bench_targets(rows: &[BenchRow]) -> String {
                 verdict(2 * st.star2_nodes <= st.expectimax_nodes)
             );
         }
+    }
+    if !sample.is_empty() {
+        let plain: u64 = sample.iter().map(|(_, st)| st.expectimax_nodes).sum();
+        let star2: u64 = sample.iter().map(|(_, st)| st.star2_nodes).sum();
+        let halved = sample
+            .iter()
+            .filter(|(_, st)| 2 * st.star2_nodes <= st.expectimax_nodes)
+            .count();
+        let _ = writeln!(
+            s,
+            "- {} random positions with a free princess, depth {}: Star2 at most half the nodes of \
+             plain expectimax in total — {} vs {} nodes ({:.1}% saved; halved on {} of the {} \
+             positions): {}",
+            sample.len(),
+            STAR_SAMPLE_DEPTH,
+            star2,
+            plain,
+            100.0 * saving(plain, star2),
+            halved,
+            sample.len(),
+            verdict(2 * star2 <= plain)
+        );
     }
     s
 }
