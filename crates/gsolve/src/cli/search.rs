@@ -14,8 +14,9 @@
 //!   line per completed iteration (depth, seldepth, score, nodes, nodes/s, time, PV) then a
 //!   `bestmove` line, or with `--json` exactly one object with the keys `best_move`, `score`,
 //!   `score_kind` (`"cp"`, `"win"`, `"loss"`), `win_in_plies` (or null), `depth`, `seldepth`,
-//!   `nodes`, `nps`, `time_s`, `ebf`, `pv`, `iterations` (each: `depth`, `seldepth`, `score`,
-//!   `nodes`, `iteration_nodes`, `nps`, `time_s`, `best_move`, `pv`), `stop`, `threads`,
+//!   `nodes`, `quiescence_nodes`, `nps`, `time_s`, `ebf`, `pv`, `iterations` (each: `depth`,
+//!   `seldepth`, `score`, `nodes`, `iteration_nodes`, `nps`, `time_s`, `best_move`, `pv`),
+//!   `stop`, `threads`,
 //!   `tt_mb`, `chance_pruning`, `lmr`, `hashfull`. [`run_search_with`] also takes a
 //!   [`search::MoveHints`] object (victim/attacker ordering of captures): implement it on a unit
 //!   struct in the game's module, e.g.
@@ -24,10 +25,13 @@
 //! - [`bench_search`]`(name, root, seconds)`, once per start position, gives a [`BenchRow`]:
 //!   depth reached within `seconds` on one thread, nodes/s, effective branching factor, and —
 //!   if the search met chance nodes — the nodes of plain expectimax, Star1 and Star2 at the
-//!   deepest equal depth plain expectimax completes within `seconds`.
+//!   deepest equal depth plain expectimax completes within `seconds`; [`game_bench`] adds the
+//!   savings on a fixed sample of random Hexecs positions with a free princess
+//!   ([`princess_sample`], depth [`STAR_SAMPLE_DEPTH`]).
 //!   [`bench_search_with`] takes hints too. Then [`write_bench`]`(&rows, path, &global)` writes
 //!   `results/search/bench.md` (atomically, with the command, toolkit version and parameters)
-//!   and prints the table (or one JSON object with `rows`).
+//!   and prints the table (or one JSON object with `rows`; `gsolve bench search` adds
+//!   `star_sample`).
 //!
 //! - [`PlayArgs`] + [`run_play`]`(root, &args, &global, |i, record| …)`: engine self-play for
 //!   `gsolve {dola,hexecs} play` (`--games N`, `--seed S`, `--random-plies R`, `--max-plies M`
