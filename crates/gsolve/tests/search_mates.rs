@@ -121,8 +121,8 @@ const DOLA_BISHOP_CAMEL_MATE: &str = "8rk/8pp/10/10/9P/10/10/4B5/10/K9 w - - - 0
 const DOLA_QUEEN_CAMEL_MODE_MATE: &str = "8rk/8pp/10/10/9P/10/10/4Q5/10/K9 w - - - 0 1";
 
 /// Control for the queen's mode: from i3 the queen can still reach i7, but by a rook-like move,
-/// which sets her knight mode — the knight leaps from i7 miss j10, and no other White move
-/// checks the boxed king without being captured: there is no mate in one.
+/// which sets her knight mode — the knight leaps from i7 miss j10 — and the brute force finds
+/// no other mate in one.
 const DOLA_QUEEN_KNIGHT_MODE_NO_MATE: &str = "8rk/8pp/10/10/9P/10/10/8Q1/10/K9 w - - - 0 1";
 
 /// A ladder: 1. a1-a9 (the rook closes rank 9; the king can only walk along rank 10)
