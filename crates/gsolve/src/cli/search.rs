@@ -24,7 +24,7 @@
 //!   capture_order_key(&self, p: &dola::Position, mv: dola::Move) -> i32 { … } }`.
 //! - [`bench_search`]`(name, root, seconds)`, once per start position, gives a [`BenchRow`]:
 //!   depth reached within `seconds` on one thread, nodes/s, effective branching factor, and —
-//!   if the search met chance nodes — the nodes of plain expectimax, Star1 and Star2 at the
+//!   if the exact search (no late move reductions) met chance nodes — the nodes of plain expectimax, Star1 and Star2 at the
 //!   deepest equal depth plain expectimax completes within `seconds`; [`game_bench`] adds the
 //!   savings on a fixed sample of random Hexecs positions with a free princess
 //!   ([`princess_sample`], depth [`STAR_SAMPLE_DEPTH`]).
@@ -488,12 +488,13 @@ pub fn bench_search_with<G: Evaluate + Notation, H: MoveHints<G>>(
         .map_err(search_error)?
         .search(&root, &limits, hints, |_| {})
         .map_err(search_error)?;
-    let exact_depth = Engine::new(exact.clone())
+    let exact_run = Engine::new(exact.clone())
         .map_err(search_error)?
         .search(&root, &limits, hints, |_| {})
-        .map_err(search_error)?
-        .depth;
-    let star = if r.chance_nodes > 0 {
+        .map_err(search_error)?;
+    let exact_depth = exact_run.depth;
+    // Star savings are measured with the exact options, where the exact search met chance.
+    let star = if exact_run.chance_nodes > 0 {
         Some(star_savings(&root, hints, budget, &exact)?)
     } else {
         None
