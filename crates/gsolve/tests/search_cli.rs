@@ -36,7 +36,17 @@ fn tmp(name: &str) -> std::path::PathBuf {
 #[test]
 fn dola_search_json_matches_the_library() {
     for v in dola::Variant::ALL {
-        let j = json(&["dola", "search", "--variant", v.name(), "--depth", "3"]);
+        // --no-lmr: the exact fixed-depth value, which the library's default options compute.
+        let j = json(&[
+            "dola",
+            "search",
+            "--variant",
+            v.name(),
+            "--depth",
+            "3",
+            "--no-lmr",
+        ]);
+        assert_eq!(j["lmr"], false);
         for key in [
             "best_move",
             "score",
@@ -74,11 +84,13 @@ fn dola_search_json_matches_the_library() {
     assert_eq!(j["score_kind"], "win");
     let j = json(&["dola", "search", "--moves", "f2f5,f9f6", "--nodes", "2000"]);
     assert!(j["nodes"].as_u64().unwrap() >= 1);
+    // Late move reductions are on by default.
+    assert_eq!(j["lmr"], true);
 }
 
 #[test]
 fn hexecs_search_json_matches_the_library() {
-    let j = json(&["hexecs", "search", "--depth", "3"]);
+    let j = json(&["hexecs", "search", "--depth", "3", "--no-lmr"]);
     let lib = search::search(
         &hexecs::Hexecs::start(),
         &search::SearchOptions::default(),

@@ -1,7 +1,7 @@
 //! The bounded-depth search on the two chess-like games (issue 6): alpha-beta against a plain
-//! minimax written here, Star1/Star2 against a plain expectimax written here, mates in 1 and 2
-//! in hand-made Dola positions and in Hexecs positions taken from engine self-play, table on/off
-//! and one/two threads, and the node-count signature checked by `scripts/search-signature.sh`.
+//! minimax, Star1/Star2 against a plain expectimax, table on/off and one/two threads, and the
+//! node-count signature checked by `scripts/search-signature.sh`. The hand-made mates are in
+//! `search_mates.rs`.
 //!
 //! The reference (shared with `solvers/search/tests`) is the value definition of the `search` crate header written as a
 //! direct recursion over the whole tree (no windows, no table, no move ordering) with its own
@@ -11,14 +11,14 @@
 
 use game::Evaluate;
 use search::rng::SplitMix64;
-use search::{ChancePruning, Engine, Limits, NoHints, ScoreKind, SearchOptions};
+use search::{ChancePruning, Engine, Limits, NoHints, SearchOptions};
 
 // ---------------------------------------------------------------- reference search
 
 // The plain minimax / expectimax of the search crate's own tests, shared rather than copied.
 #[path = "../../../solvers/search/tests/common/mod.rs"]
 mod reference_search;
-use reference_search::{random_position, reference, win, RefOptions};
+use reference_search::{random_position, reference, RefOptions};
 
 fn search_value<G: Evaluate>(g: &G, depth: u32, opts: &SearchOptions) -> (i32, u64) {
     let r = Engine::new(opts.clone())
@@ -174,137 +174,36 @@ fn star1_and_star2_equal_expectimax_on_hexecs_positions_with_a_free_princess() {
     println!("nodes expectimax / star1 / star2: {saved:?}");
 }
 
-// ---------------------------------------------------------------- mates
-
-fn dola(fen: &str) -> dola::Position {
-    dola::Position::from_fen(dola::Variant::Sultan, fen).unwrap()
-}
-
-/// White rook h2 → h9 crosses the frontier and so gains the knight leap: h9–j10 is a (2,1)
-/// leap, the only check. Black's king is boxed by its own rook (i10) and pawns (i9, j9); the
-/// rook on h9 is defended by the bishop on c4 (c4-d5-e6-f7-g8-h9), so convention 2 does not
-/// let the king take it. Without the bishop it does (next test).
-const LEAPER_MATE: &str = "8rk/8pp/10/10/10/10/2B7/10/7R2/K9 w - - - 0 1";
-const LEAPER_NO_DEFENDER: &str = "8rk/8pp/10/10/10/10/10/10/7R2/K9 w - - - 0 1";
-/// Two rooks: 1. Ra1-a9 Kj10-i10 2. Rb2-b10 mate (or the same with the roles swapped).
-const ROOKS_MATE_IN_TWO: &str = "9k/10/10/10/10/10/10/10/1R8/R4K4 w - - - 0 1";
-
+/// Star2 against plain expectimax at depth 3 on the positions above: the same scores, and at
+/// most half the nodes in total (measured 139 372 against 578 737; `results/search/bench.md`
+/// has the figures of the benchmark positions).
 #[test]
-fn dola_mate_in_one_by_a_frontier_induced_leaper() {
-    let pos = dola(LEAPER_MATE);
-    let r = search::search(&pos, &SearchOptions::default(), &Limits::depth(3)).unwrap();
-    assert_eq!(r.score_kind, ScoreKind::WinIn(1));
-    assert_eq!(dola::Position::coordinate(r.best_move), "h2h9");
-    // The reference agrees, and the mate is the rook's leap: after h2h9 Black is checkmated
-    // although no rook line reaches j10.
-    let ro = RefOptions {
-        quiescence: false,
-        check_extension: false,
-    };
-    assert_eq!(
-        reference(&mut pos.clone(), 1, ro),
-        win::<dola::Position>() - 1
-    );
-    let mut after = pos.clone();
-    after.play_text("h2h9").unwrap();
-    assert!(after.is_checkmate());
-    // The rook's own lines from h9 (file h, rank 9 up to the i9 pawn) do not reach j10: the
-    // check is the (2,1) leap the rook gains beyond the frontier.
-    assert!(after.is_check());
-}
-
-#[test]
-fn dola_convention_two_king_capture_defends_against_the_leaper_check() {
-    let pos = dola(LEAPER_NO_DEFENDER);
-    let mut after = pos.clone();
-    after.play_text("h2h9").unwrap();
-    assert!(after.is_check() && !after.is_checkmate());
-    // The only defence is the king jumping onto the undefended checker.
-    let legal: Vec<String> = after
-        .legal_move_list()
-        .as_slice()
-        .iter()
-        .map(|&m| dola::Position::coordinate(m))
-        .collect();
-    assert_eq!(legal, vec!["j10h9".to_string()]);
-    // The engine, as Black, finds it, and as White sees no mate.
-    let r = search::search(&after, &SearchOptions::default(), &Limits::depth(2)).unwrap();
-    assert_eq!(dola::Position::coordinate(r.best_move), "j10h9");
-    let w = search::search(&pos, &SearchOptions::default(), &Limits::depth(3)).unwrap();
-    assert!(
-        !matches!(w.score_kind, ScoreKind::WinIn(_)),
-        "{:?}",
-        w.score_kind
-    );
-    let ro = RefOptions {
-        quiescence: false,
-        check_extension: false,
-    };
-    assert!(reference(&mut pos.clone(), 3, ro) < dola::eval::EVAL_LIMIT);
-}
-
-#[test]
-fn dola_mate_in_two() {
-    let pos = dola(ROOKS_MATE_IN_TWO);
-    let r = search::search(&pos, &SearchOptions::default(), &Limits::depth(4)).unwrap();
-    assert_eq!(r.score_kind, ScoreKind::WinIn(3));
-    let ro = RefOptions {
-        quiescence: false,
-        check_extension: false,
-    };
-    assert_eq!(
-        reference(&mut pos.clone(), 3, ro),
-        win::<dola::Position>() - 3
-    );
-    // Not a mate in one.
-    assert!(reference(&mut pos.clone(), 1, ro) < dola::eval::EVAL_LIMIT);
-}
-
-/// From an engine self-play game (`gsolve hexecs play --depth 2 --seed 1`, game 1): White
-/// mates with the knight K9-I8.
-const HEXECS_MATE_IN_ONE: &str =
-    "rnj1j1Q2/1dddk1dd1d/4J1n1d2/d4d6/13/12/1DD8/1D1DDDDDDD/KNJ1J2NR w - PURpuqrjd - 1 11";
-/// Two White moves earlier in the same game: I5-K9 (check), J9-H8, K9-I8 mate.
-const HEXECS_MATE_IN_TWO: &str =
-    "rnj1jkr2/1ddd2dd1d/4J1n1d2/d4d6/8Q4/12/1DD8/1D1DDDDDDD/KNJ1J2NR w q PURpuqjd - 0 10";
-
-fn hexecs(text: &str) -> hexecs::Hexecs {
-    hexecs::Hexecs::from_position(text).unwrap()
-}
-
-#[test]
-fn hexecs_mate_in_one() {
-    let g = hexecs(HEXECS_MATE_IN_ONE);
-    let r = search::search(&g, &SearchOptions::default(), &Limits::depth(2)).unwrap();
-    assert_eq!(r.score, win::<hexecs::Hexecs>() - 1);
-    assert_eq!(hexecs::raw_move_text(r.best_move), "K9I8");
-    let ro = RefOptions {
-        quiescence: false,
-        check_extension: false,
-    };
-    assert_eq!(
-        reference(&mut g.clone(), 1, ro),
-        win::<hexecs::Hexecs>() - 1
-    );
-}
-
-#[test]
-fn hexecs_mate_in_two() {
-    let g = hexecs(HEXECS_MATE_IN_TWO);
-    let r = search::search(&g, &SearchOptions::default(), &Limits::depth(3)).unwrap();
-    // A jedi liberating the princess leads to a roll somewhere in the tree, so the score is
-    // reported as a number; it is exactly the value of a win in 3 plies.
-    assert_eq!(r.score, win::<hexecs::Hexecs>() - 3);
-    assert_eq!(hexecs::raw_move_text(r.best_move), "I5K9");
-    let ro = RefOptions {
-        quiescence: false,
-        check_extension: false,
-    };
-    assert_eq!(
-        reference(&mut g.clone(), 3, ro),
-        win::<hexecs::Hexecs>() - 3
-    );
-    assert!(reference(&mut g.clone(), 1, ro) < hexecs::eval::EVAL_BOUND);
+fn star2_saves_nodes_against_expectimax_at_depth_three() {
+    let mut totals = [0u64; 2];
+    for (i, pos) in princess_positions(6, 21).iter().enumerate() {
+        let mut scores = [0i32; 2];
+        for (k, mode) in [ChancePruning::None, ChancePruning::Star2]
+            .into_iter()
+            .enumerate()
+        {
+            let opts = SearchOptions {
+                chance_pruning: mode,
+                tt_mib: 16,
+                ..SearchOptions::default()
+            };
+            let (score, nodes) = search_value(pos, 3, &opts);
+            scores[k] = score;
+            totals[k] += nodes;
+        }
+        assert_eq!(
+            scores[0],
+            scores[1],
+            "position {i} ({})",
+            pos.position_text()
+        );
+    }
+    println!("nodes expectimax / star2 at depth 3: {totals:?}");
+    assert!(2 * totals[1] <= totals[0], "{totals:?}");
 }
 
 // ---------------------------------------------------------------- table and threads
@@ -373,7 +272,12 @@ fn signature() -> u64 {
         &SearchOptions::default(),
     )
     .1;
-    total += search_value(&hexecs(PRINCESS_POSITION), 3, &SearchOptions::default()).1;
+    total += search_value(
+        &hexecs::Hexecs::from_position(PRINCESS_POSITION).unwrap(),
+        3,
+        &SearchOptions::default(),
+    )
+    .1;
     total
 }
 
@@ -440,4 +344,53 @@ fn deep_alpha_beta_equals_minimax_with_check_extension() {
             );
         }
     }
+}
+
+/// Star1/Star2 node savings versus plain expectimax on random positions with a free princess
+/// (`scripts/search-deep-tests.sh`; prints the totals).
+#[test]
+#[ignore]
+fn deep_star_savings_on_princess_positions() {
+    let depth: u32 = std::env::var("STAR_DEPTH")
+        .ok()
+        .and_then(|d| d.parse().ok())
+        .unwrap_or(3);
+    let mut totals = [0u64; 3];
+    for (i, pos) in princess_positions(8, 61).iter().enumerate() {
+        let mut row = [0u64; 3];
+        let mut scores = [0i32; 3];
+        for (k, mode) in [
+            ChancePruning::None,
+            ChancePruning::Star1,
+            ChancePruning::Star2,
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let opts = SearchOptions {
+                chance_pruning: mode,
+                tt_mib: 64,
+                ..SearchOptions::default()
+            };
+            let (score, nodes) = search_value(pos, depth, &opts);
+            row[k] = nodes;
+            scores[k] = score;
+        }
+        assert!(
+            scores.iter().all(|&s| s == scores[0]),
+            "position {i}: {scores:?}"
+        );
+        println!(
+            "position {i} depth {depth}: expectimax / star1 / star2 nodes {row:?} score {}",
+            scores[0]
+        );
+        for k in 0..3 {
+            totals[k] += row[k];
+        }
+    }
+    println!(
+        "total {totals:?}: star1 saves {:.1}%, star2 saves {:.1}%",
+        100.0 * (1.0 - totals[1] as f64 / totals[0] as f64),
+        100.0 * (1.0 - totals[2] as f64 / totals[0] as f64)
+    );
 }

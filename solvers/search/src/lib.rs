@@ -6,14 +6,24 @@
 //! - **Negamax alpha-beta, principal-variation search** (fail-soft): the first move of a node
 //!   gets the full window, the others a null window and a re-search when they beat alpha.
 //! - **Iterative deepening** from depth 1 to the depth limit; the best move of each iteration is
-//!   tried first in the next one; no aspiration windows (they would make node counts depend on
-//!   the previous score without changing any result).
+//!   tried first in the next one. No aspiration windows: tried (a window of ±EVAL_BOUND/400
+//!   around the previous score from depth 4, opened on failure), they changed the nodes of the
+//!   depth-7 searches from the Dola start positions by −1 % to +15 %, so they were left out.
 //! - **Transposition table** ([`tt`]): bounded by a size in MiB, 4-slot buckets, entries with
 //!   key, draft, check-extension budget, bound type (exact / lower / upper), best move and score.
 //! - **Move ordering**: table move, then captures by a victim/attacker key (from a
 //!   [`MoveHints`] object: `game::Evaluate` has no such method, see [`order`]), then two killer
-//!   moves per ply, then the history heuristic (quiet moves that caused cut-offs, weighted by
+//!   moves per ply, then the countermove (the quiet move that last refuted the opponent's
+//!   previous move), then the history heuristic (quiet moves that caused cut-offs, weighted by
 //!   depth², halved between iterations).
+//! - **Late move reductions** (switchable, [`SearchOptions::lmr`], off in
+//!   [`SearchOptions::default`] so that fixed-depth values are exact; the `gsolve` front end
+//!   turns them on): at a non-PV node with at least 3 plies left, the 4th and later quiet
+//!   moves that are neither killers nor the countermove (and give no extended check) are first
+//!   searched with a null window `max(1, ⌊ln(depth)·ln(index + 1) / 2⌋)` plies shallower; only
+//!   if that beats alpha are they searched again at the full depth. A depth-`d` iteration thus
+//!   still looks at every move and its score is that of this reduced search (as in every chess
+//!   engine), no longer the minimax value of depth `d`.
 //! - **Check extension**: a move that leaves the opponent in check does not use up a ply, at
 //!   most [`MAX_EXTENSIONS`] times along a line.
 //! - **Quiescence search** below the nominal depth: stand pat on the evaluation and try
@@ -24,14 +34,22 @@
 //!   ([`ChancePruning`]): plain (every outcome searched with a full window), **Star1** (Ballard
 //!   1983: after each outcome, the bounds `[L, U]` of the outcomes still unsearched give a window
 //!   for the next one and a cut-off as soon as the mean must leave `(alpha, beta)`), and
-//!   **Star2** (Star1 preceded by a probing phase that searches only the first move of every
-//!   outcome that is a decision node: that gives a lower bound of the outcome for its mover — a
-//!   lower bound for the chance node's player when it is the same player, an upper bound when
-//!   it is the other one — and the node is cut as soon as these bounds decide it). A probe is
-//!   only made at a decision node with at least 3 legal moves: with one or two, the first move
-//!   is most of the node and probing it before searching the node again cost more than it
-//!   saved (on Pig, plain Star2 searched up to ten times the nodes of Star1). A probe's result
-//!   is stored in the table as a lower bound of the probed node.
+//!   **Star2** (Ballard's probing phase, then Star1-style windows). Ballard's probe searches
+//!   one move of each outcome to get a lower bound for its mover; here each outcome is probed
+//!   by a *null-window search at the chance node's alpha*, which costs the same one move when
+//!   that move beats alpha (the search cuts off there, and the result is the same lower bound)
+//!   and otherwise goes on to prove the upper bound `≤ alpha` that Ballard's probe cannot give
+//!   — the bound a chance node needs to fail low, which is how most of them end (a roll that
+//!   is worse than the best move so far). If every outcome ends on one side the node is
+//!   decided; otherwise the outcome that blocks the nearer cut-off is searched with the window
+//!   that would decide the node given all the other outcomes' bounds, until the node is
+//!   decided or every outcome is exact (at most one such search per outcome). The probes and
+//!   the later searches share the table. An outcome is probed only if it is a decision node
+//!   with at least 3 legal moves: where a roll is followed by a two-way choice and another roll
+//!   (Pig), the outcomes straddle alpha, most probes are searched again and the nesting
+//!   compounds it (8.4 times the nodes of Star1 on Pig at depth 8 without this rule); such
+//!   chance nodes are searched as by Star1.
+//!   Measured savings against plain expectimax: `results/search/bench.md`.
 //! - **Parallel search** (`threads > 1`): root splitting. The first root move is searched with
 //!   the full window, then the other moves with a null window at its score are shared out to all
 //!   threads (a rayon pool, a shared atomic move index, a shared table); those that beat it are
@@ -53,7 +71,11 @@
 //! **Hard bounds for Star1/Star2:** every node value lies in `[L, U] = [-W, W]`: evaluations in
 //! `[-B, B]`, wins and losses in `±[B + 1, W]`, means of those in between. So wins and losses
 //! *are* inside the bounds Star1/Star2 use — they are simply the extreme values — and the bounds
-//! are tight: only `MAX_PLY + 1` above the evaluation bound.
+//! are only `MAX_PLY + 1` above the evaluation bound; clamping mate scores at chance nodes would
+//! gain nothing more. They are, however, far wider than the values met in play (Hexecs:
+//! `B = 10 000` centipawns, about ±1 000 in searched positions), which is why Star1, whose
+//! cut-offs assume the unsearched outcomes may reach `L` or `U`, saves little on the games;
+//! Star2's probes replace those bounds by searched ones.
 //!
 //! Chance probabilities become integer weights summing to `720720` (exact for dice), and a
 //! chance node's value is `round(Σ wᵢ·vᵢ / 720720)` (halves upwards), so Star1/Star2 compute
@@ -77,7 +99,7 @@
 //! # Parameters
 //!
 //! [`SearchOptions`]: table size in MiB (0 = no table), threads, chance pruning mode, and
-//! switches for quiescence, check extension, killers, history and PVS (all on by default; the
+//! switches for quiescence, check extension, killers, countermoves, history and PVS (all on by default; the
 //! switches exist for tests and measurements), and late move reductions (off by default: the
 //! only ingredient that changes values, see [`SearchOptions::lmr`]). There is no null-move
 //! pruning: `game::Game` has no null move. [`Limits`]: depth, nodes, time; depth 1 always
@@ -145,12 +167,15 @@ pub struct SearchOptions {
     pub check_extension: bool,
     /// Killer moves.
     pub killers: bool,
+    /// Countermove heuristic.
+    pub countermoves: bool,
     /// History heuristic.
     pub history: bool,
     /// Principal-variation search (null windows after the first move); plain alpha-beta if off.
     pub pvs: bool,
-    /// Late move reductions (off by default): the fourth and later quiet, non-killer moves of
-    /// a non-PV node with at least 3 plies left are first searched one ply shallower. This is
+    /// Late move reductions (off by default): the fourth and later quiet moves (not killers,
+    /// not the countermove) of a non-PV node with at least 3 plies left are first searched
+    /// shallower (see the crate header). This is
     /// a heuristic: with it the score is no longer the plain minimax value, and it may differ
     /// with or without the table and between thread counts (reductions depend on move order).
     pub lmr: bool,
@@ -165,6 +190,7 @@ impl Default for SearchOptions {
             quiescence: true,
             check_extension: true,
             killers: true,
+            countermoves: true,
             history: true,
             pvs: true,
             lmr: false,

@@ -1,4 +1,5 @@
-//! Move ordering: the table move, captures by a victim/attacker key, two killers per ply and a
+//! Move ordering: the table move, captures by a victim/attacker key, two killers per ply, a
+//! countermove table (the quiet move that last refuted the opponent's previous move) and a
 //! history table.
 //!
 //! `game::Evaluate` says whether a move captures but not what it captures, so the
@@ -33,6 +34,8 @@ const HISTORY_MAX: i32 = 1 << 20;
 pub(crate) const TT_MOVE_PRIORITY: i32 = i32::MAX;
 pub(crate) const CAPTURE_PRIORITY: i32 = 1 << 29;
 pub(crate) const KILLER_PRIORITY: i32 = 1 << 28;
+/// The countermove ranks just below the killers and above every history score.
+pub(crate) const COUNTER_PRIORITY: i32 = KILLER_PRIORITY - 1;
 
 /// A small deterministic hasher (FxHash's multiply-rotate) for indexing moves.
 #[derive(Default)]
@@ -82,6 +85,9 @@ pub(crate) fn move_cell<M: Hash>(mv: &M) -> usize {
 pub(crate) struct Heuristics<M> {
     pub(crate) killers: Vec<[Option<M>; 2]>,
     history: Vec<i32>,
+    /// Countermoves: the last quiet move of each player that refuted a given opponent move
+    /// (indexed by the hash cell of that move).
+    counters: Vec<Option<M>>,
 }
 
 impl<M: Copy + Eq + Hash> Heuristics<M> {
@@ -89,7 +95,20 @@ impl<M: Copy + Eq + Hash> Heuristics<M> {
         Heuristics {
             killers: vec![[None, None]; plies],
             history: vec![0; 2 * HISTORY_CELLS],
+            counters: vec![None; 2 * HISTORY_CELLS],
         }
+    }
+
+    /// The countermove of `p` to the opponent's `previous` move.
+    #[inline]
+    pub(crate) fn counter(&self, p: Player, previous: &M) -> Option<M> {
+        self.counters[p.index() * HISTORY_CELLS + move_cell(previous)]
+    }
+
+    /// Record `mv` as `p`'s countermove to `previous`.
+    #[inline]
+    pub(crate) fn set_counter(&mut self, p: Player, previous: &M, mv: M) {
+        self.counters[p.index() * HISTORY_CELLS + move_cell(previous)] = Some(mv);
     }
 
     /// Halve the history (called between iterations so recent results weigh more).

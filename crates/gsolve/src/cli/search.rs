@@ -7,15 +7,16 @@
 //! - [`SearchLimits`]: `#[command(flatten)]` it into a game's `search` arguments. Flags:
 //!   `--depth D` (1..=64), `--time S` (seconds, > 0, finite), `--nodes N` (> 0), at least one of
 //!   the three; `--threads T` (1..=256, default 1: deterministic), `--tt-mb M` (default 64),
-//!   `--no-tt`, `--chance expectimax|star1|star2` (default star2), `--lmr` (late move
-//!   reductions, off by default). Bad values are
+//!   `--no-tt`, `--chance expectimax|star1|star2` (default star2), `--no-lmr` (late move
+//!   reductions are on by default; this switches them off for exact fixed-depth values). Bad values are
 //!   `CliError::input` (exit 2) from [`SearchLimits::resolve`].
 //! - [`run_search`]`(root, &limits, &global)`: search a position (a decision node) and print one
 //!   line per completed iteration (depth, seldepth, score, nodes, nodes/s, time, PV) then a
 //!   `bestmove` line, or with `--json` exactly one object with the keys `best_move`, `score`,
 //!   `score_kind` (`"cp"`, `"win"`, `"loss"`), `win_in_plies` (or null), `depth`, `seldepth`,
-//!   `nodes`, `nps`, `time_s`, `ebf`, `pv`, `iterations` (each: `depth`, `seldepth`, `score`,
-//!   `nodes`, `iteration_nodes`, `nps`, `time_s`, `best_move`, `pv`), `stop`, `threads`,
+//!   `nodes`, `quiescence_nodes`, `nps`, `time_s`, `ebf`, `pv`, `iterations` (each: `depth`,
+//!   `seldepth`, `score`, `nodes`, `iteration_nodes`, `nps`, `time_s`, `best_move`, `pv`),
+//!   `stop`, `threads`,
 //!   `tt_mb`, `chance_pruning`, `lmr`, `hashfull`. [`run_search_with`] also takes a
 //!   [`search::MoveHints`] object (victim/attacker ordering of captures): implement it on a unit
 //!   struct in the game's module, e.g.
@@ -23,11 +24,14 @@
 //!   capture_order_key(&self, p: &dola::Position, mv: dola::Move) -> i32 { … } }`.
 //! - [`bench_search`]`(name, root, seconds)`, once per start position, gives a [`BenchRow`]:
 //!   depth reached within `seconds` on one thread, nodes/s, effective branching factor, and —
-//!   if the search met chance nodes — the nodes of plain expectimax, Star1 and Star2 at the
-//!   deepest equal depth plain expectimax completes within `seconds`.
+//!   if the exact search (no late move reductions) met chance nodes — the nodes of plain expectimax, Star1 and Star2 at the
+//!   deepest equal depth plain expectimax completes within `seconds`; [`game_bench`] adds the
+//!   savings on a fixed sample of random Hexecs positions with a free princess
+//!   ([`princess_sample`], depth [`STAR_SAMPLE_DEPTH`]).
 //!   [`bench_search_with`] takes hints too. Then [`write_bench`]`(&rows, path, &global)` writes
 //!   `results/search/bench.md` (atomically, with the command, toolkit version and parameters)
-//!   and prints the table (or one JSON object with `rows`).
+//!   and prints the table (or one JSON object with `rows`; `gsolve bench search` adds
+//!   `star_sample`).
 //!
 //! - [`PlayArgs`] + [`run_play`]`(root, &args, &global, |i, record| …)`: engine self-play for
 //!   `gsolve {dola,hexecs} play` (`--games N`, `--seed S`, `--random-plies R`, `--max-plies M`
@@ -129,10 +133,12 @@ pub struct SearchLimits {
     /// Pruning at chance nodes.
     #[arg(long, value_enum, default_value_t = ChanceArg::Star2)]
     pub chance: ChanceArg,
-    /// Late move reductions: deeper in the same time, but the score is then a heuristic that
-    /// can differ with the table or the thread count.
+    /// No late move reductions: the exact alpha-beta/expectimax value of the nominal depth
+    /// (independent of the table and the thread count), at the price of about one ply. By
+    /// default late quiet moves are first searched shallower, as in every chess engine; the
+    /// score is then that of the reduced search and can differ with the table or threads.
     #[arg(long)]
-    pub lmr: bool,
+    pub no_lmr: bool,
 }
 
 impl Default for SearchLimits {
@@ -145,7 +151,7 @@ impl Default for SearchLimits {
             tt_mb: 64,
             no_tt: false,
             chance: ChanceArg::Star2,
-            lmr: false,
+            no_lmr: false,
         }
     }
 }
@@ -202,7 +208,7 @@ impl SearchLimits {
             tt_mib: if self.no_tt { 0 } else { self.tt_mb },
             threads: self.threads,
             chance_pruning: self.chance.into(),
-            lmr: self.lmr,
+            lmr: !self.no_lmr,
             ..SearchOptions::default()
         };
         Ok((limits, opts))
@@ -298,6 +304,7 @@ pub fn result_json<G: Notation>(
         "depth": r.depth,
         "seldepth": r.seldepth,
         "nodes": r.nodes,
+        "quiescence_nodes": r.quiescence_nodes,
         "nps": r.nps().round(),
         "time_s": r.elapsed.as_secs_f64(),
         "ebf": r.ebf(),
@@ -342,11 +349,12 @@ pub fn run_search_with<G: Evaluate + Notation, H: MoveHints<G>>(
         print_json(&result_json(&root, &r, &opts));
     } else {
         println!(
-            "bestmove {}  score {}  depth {}  nodes {}  nps {:.0}  ebf {}  stopped by {}",
+            "bestmove {}  score {}  depth {}  nodes {} (quiescence {})  nps {:.0}  ebf {}  stopped by {}",
             root.move_text(r.best_move),
             score_text(r.score_kind),
             r.depth,
             r.nodes,
+            r.quiescence_nodes,
             r.nps(),
             r.ebf().map_or("-".to_string(), |e| format!("{e:.2}")),
             stop_name(r.stop)
@@ -377,8 +385,11 @@ pub struct BenchRow {
     pub name: String,
     /// Time budget in seconds.
     pub seconds: f64,
-    /// Deepest iteration completed within the budget (one thread).
+    /// Deepest iteration completed within the budget (one thread, late move reductions on).
     pub depth: u32,
+    /// Deepest iteration completed within the budget without late move reductions (the exact
+    /// fixed-depth search).
+    pub exact_depth: u32,
     /// Deepest ply reached.
     pub seldepth: u32,
     /// Nodes searched.
@@ -404,6 +415,7 @@ impl BenchRow {
             "name": self.name,
             "seconds": self.seconds,
             "depth": self.depth,
+            "exact_depth": self.exact_depth,
             "seldepth": self.seldepth,
             "nodes": self.nodes,
             "nps": self.nps.round(),
@@ -458,10 +470,14 @@ pub fn bench_search_with<G: Evaluate + Notation, H: MoveHints<G>>(
         )));
     }
     let budget = Duration::from_secs_f64(seconds);
-    let opts = SearchOptions {
+    let exact = SearchOptions {
         tt_mib: BENCH_TT_MB,
         threads: 1,
         ..SearchOptions::default()
+    };
+    let opts = SearchOptions {
+        lmr: true,
+        ..exact.clone()
     };
     let limits = Limits {
         time: Some(budget),
@@ -472,8 +488,14 @@ pub fn bench_search_with<G: Evaluate + Notation, H: MoveHints<G>>(
         .map_err(search_error)?
         .search(&root, &limits, hints, |_| {})
         .map_err(search_error)?;
-    let star = if r.chance_nodes > 0 {
-        Some(star_savings(&root, hints, budget, &opts)?)
+    let exact_run = Engine::new(exact.clone())
+        .map_err(search_error)?
+        .search(&root, &limits, hints, |_| {})
+        .map_err(search_error)?;
+    let exact_depth = exact_run.depth;
+    // Star savings are measured with the exact options, where the exact search met chance.
+    let star = if exact_run.chance_nodes > 0 {
+        Some(star_savings(&root, hints, budget, &exact)?)
     } else {
         None
     };
@@ -481,6 +503,7 @@ pub fn bench_search_with<G: Evaluate + Notation, H: MoveHints<G>>(
         name: name.to_string(),
         seconds,
         depth: r.depth,
+        exact_depth,
         seldepth: r.seldepth,
         nodes: r.nodes,
         nps: r.nps(),
@@ -502,57 +525,201 @@ fn star_savings<G: Evaluate + Notation, H: MoveHints<G>>(
 ) -> Result<StarSavings, CliError> {
     let mut best: Option<StarSavings> = None;
     for depth in 1..=search::MAX_DEPTH {
-        let mut nodes = [0u64; 3];
-        let mut scores = [0i32; 3];
-        let mut complete = true;
-        for (k, mode) in [
-            ChancePruning::None,
-            ChancePruning::Star1,
-            ChancePruning::Star2,
-        ]
-        .into_iter()
-        .enumerate()
-        {
-            let opts = SearchOptions {
-                chance_pruning: mode,
-                ..base.clone()
-            };
-            let limits = Limits {
-                depth: Some(depth),
-                time: Some(budget),
-                hard_time: true,
-                nodes: None,
-            };
-            let r = Engine::new(opts)
-                .map_err(search_error)?
-                .search(root, &limits, hints, |_| {})
-                .map_err(search_error)?;
-            if r.depth < depth {
-                complete = false;
-                break;
-            }
-            nodes[k] = r.nodes;
-            scores[k] = r.score;
+        match star_at_depth(root, hints, depth, Some(budget), base)? {
+            Some(st) => best = Some(st),
+            None => break,
         }
-        if !complete {
-            break;
-        }
-        if scores[1] != scores[0] || scores[2] != scores[0] {
-            return Err(CliError::runtime(format!(
-                "Star1/Star2 disagree with expectimax at depth {depth}: {scores:?} (a search bug)"
-            )));
-        }
-        best = Some(StarSavings {
-            depth,
-            expectimax_nodes: nodes[0],
-            star1_nodes: nodes[1],
-            star2_nodes: nodes[2],
-            score: scores[0],
-        });
     }
     best.ok_or_else(|| {
         CliError::runtime("plain expectimax did not complete depth 1 within the time")
     })
+}
+
+/// Plain expectimax, Star1 and Star2 to `depth` (fresh table each); `None` if one of them did
+/// not complete within `budget`. The three root scores must agree (else a search bug).
+fn star_at_depth<G: Evaluate + Notation, H: MoveHints<G>>(
+    root: &G,
+    hints: &H,
+    depth: u32,
+    budget: Option<Duration>,
+    base: &SearchOptions,
+) -> Result<Option<StarSavings>, CliError> {
+    let mut nodes = [0u64; 3];
+    let mut scores = [0i32; 3];
+    for (k, mode) in [
+        ChancePruning::None,
+        ChancePruning::Star1,
+        ChancePruning::Star2,
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let opts = SearchOptions {
+            chance_pruning: mode,
+            ..base.clone()
+        };
+        let limits = Limits {
+            depth: Some(depth),
+            time: budget,
+            hard_time: true,
+            nodes: None,
+        };
+        let r = Engine::new(opts)
+            .map_err(search_error)?
+            .search(root, &limits, hints, |_| {})
+            .map_err(search_error)?;
+        if r.depth < depth {
+            return Ok(None);
+        }
+        nodes[k] = r.nodes;
+        scores[k] = r.score;
+    }
+    if scores[1] != scores[0] || scores[2] != scores[0] {
+        return Err(CliError::runtime(format!(
+            "Star1/Star2 disagree with expectimax at depth {depth}: {scores:?} (a search bug)"
+        )));
+    }
+    Ok(Some(StarSavings {
+        depth,
+        expectimax_nodes: nodes[0],
+        star1_nodes: nodes[1],
+        star2_nodes: nodes[2],
+        score: scores[0],
+    }))
+}
+
+/// Positions of the Star sample: random plies from the princess position.
+pub const STAR_SAMPLE_POSITIONS: usize = 8;
+/// Seed of the Star sample.
+pub const STAR_SAMPLE_SEED: u64 = 61;
+/// Fixed depth of the Star sample.
+pub const STAR_SAMPLE_DEPTH: u32 = 3;
+
+/// `count` positions reached by 0 to 11 random plies (moves and dice) from `start` in which a
+/// princess is on the board and the side to move may roll (so the tree has chance nodes from
+/// the root) — the generator of the `search_games` tests.
+pub fn princess_sample(start: &hexecs::Hexecs, count: usize, seed: u64) -> Vec<hexecs::Hexecs> {
+    use game::Game as _;
+    let mut rng = search::rng::SplitMix64::new(seed);
+    let mut out = Vec::new();
+    let mut moves = Vec::new();
+    let mut outcomes = Vec::new();
+    'positions: while out.len() < count {
+        let plies = rng.below(12);
+        let mut g = start.clone();
+        for _ in 0..plies {
+            match g.node_kind() {
+                game::NodeKind::Terminal => continue 'positions,
+                game::NodeKind::Chance => {
+                    outcomes.clear();
+                    g.chance_outcomes(&mut outcomes);
+                    let mv = outcomes[rng.below(outcomes.len())].0;
+                    g.play(mv);
+                }
+                game::NodeKind::Decision(_) => {
+                    moves.clear();
+                    g.legal_moves(&mut moves);
+                    let mv = moves[rng.below(moves.len())];
+                    g.play(mv);
+                }
+            }
+        }
+        if !matches!(g.node_kind(), game::NodeKind::Decision(_)) {
+            continue;
+        }
+        moves.clear();
+        g.legal_moves(&mut moves);
+        if g.board().kind_set(hexecs::Kind::Princess) != 0 && moves.contains(&hexecs::Move::ROLL) {
+            out.push(g);
+        }
+    }
+    out
+}
+
+/// Star savings on [`princess_sample`] at [`STAR_SAMPLE_DEPTH`] (exact options, 64 MiB table).
+fn star_sample<H: MoveHints<hexecs::Hexecs>>(
+    start: &hexecs::Hexecs,
+    hints: &H,
+) -> Result<Vec<(String, StarSavings)>, CliError> {
+    let base = SearchOptions {
+        tt_mib: BENCH_TT_MB,
+        threads: 1,
+        ..SearchOptions::default()
+    };
+    let mut rows = Vec::new();
+    for g in princess_sample(start, STAR_SAMPLE_POSITIONS, STAR_SAMPLE_SEED) {
+        let st = star_at_depth(&g, hints, STAR_SAMPLE_DEPTH, None, &base)?
+            .ok_or_else(|| CliError::runtime("a fixed-depth search did not complete"))?;
+        rows.push((g.position_text(), st));
+    }
+    Ok(rows)
+}
+
+/// The markdown of the Star sample and its totals.
+fn star_sample_markdown(sample: &[(String, StarSavings)]) -> String {
+    use std::fmt::Write as _;
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "\n## Star1 / Star2 on {} random positions with a free princess (seed {}, depth {})\n",
+        sample.len(),
+        STAR_SAMPLE_SEED,
+        STAR_SAMPLE_DEPTH
+    );
+    let _ = writeln!(
+        s,
+        "Positions: 0 to 11 random plies from the princess position, kept when a princess is on \
+         the board and the side to move may roll. Same options as above without late move \
+         reductions; scores checked equal.\n"
+    );
+    let _ = writeln!(s, "| position | score | expectimax nodes | Star1 nodes | Star1 saving | Star2 nodes | Star2 saving |");
+    let _ = writeln!(s, "|---|---:|---:|---:|---:|---:|---:|");
+    let mut total = [0u64; 3];
+    for (text, st) in sample {
+        let _ = writeln!(
+            s,
+            "| `{}` | {} | {} | {} | {:.1}% | {} | {:.1}% |",
+            text,
+            st.score,
+            st.expectimax_nodes,
+            st.star1_nodes,
+            100.0 * saving(st.expectimax_nodes, st.star1_nodes),
+            st.star2_nodes,
+            100.0 * saving(st.expectimax_nodes, st.star2_nodes)
+        );
+        total[0] += st.expectimax_nodes;
+        total[1] += st.star1_nodes;
+        total[2] += st.star2_nodes;
+    }
+    let _ = writeln!(
+        s,
+        "| total | | {} | {} | {:.1}% | {} | {:.1}% |",
+        total[0],
+        total[1],
+        100.0 * saving(total[0], total[1]),
+        total[2],
+        100.0 * saving(total[0], total[2])
+    );
+    let mut per: Vec<f64> = sample
+        .iter()
+        .map(|(_, st)| saving(st.expectimax_nodes, st.star2_nodes))
+        .collect();
+    per.sort_by(|a, b| a.total_cmp(b));
+    if !per.is_empty() {
+        let median = if per.len() % 2 == 1 {
+            per[per.len() / 2]
+        } else {
+            (per[per.len() / 2 - 1] + per[per.len() / 2]) / 2.0
+        };
+        let _ = writeln!(
+            s,
+            "\nStar2 saving per position: median {:.1}%, smallest {:.1}%, largest {:.1}%.",
+            100.0 * median,
+            100.0 * per[0],
+            100.0 * per[per.len() - 1]
+        );
+    }
+    s
 }
 
 /// The markdown of `results/search/bench.md`.
@@ -575,8 +742,12 @@ pub fn bench_markdown(rows: &[BenchRow], command: &str) -> String {
     );
     let _ = writeln!(
         s,
-        "- settings: one thread, {BENCH_TT_MB} MiB table, Star2 at chance nodes, quiescence and check \
-         extension on; iterations start until the time is up (depth = deepest completed iteration)"
+        "- settings: one thread, {BENCH_TT_MB} MiB table, Star2 at chance nodes, quiescence, check \
+         extension and late move reductions on (the defaults of `search`/`play`); iterations start until \
+         the time is up (depth = deepest completed iteration; every iteration of nominal depth d searches \
+         every move, late quiet moves of non-PV nodes first at a reduced depth and again at d - 1 if they \
+         beat alpha); exact depth = the same without late move reductions (`--no-lmr`: the plain \
+         alpha-beta value of depth d, equal to minimax as the tests check)"
     );
     let _ = writeln!(
         s,
@@ -588,16 +759,17 @@ pub fn bench_markdown(rows: &[BenchRow], command: &str) -> String {
          plain expectimax completes within the time, for plain expectimax (every chance outcome searched \
          with the full window; decision nodes keep alpha-beta), Star1 and Star2 (same root score, checked)\n"
     );
-    let _ = writeln!(s, "| position | time (s) | depth | seldepth | nodes | nodes/s | ebf | mean ebf | best move | score |");
-    let _ = writeln!(s, "|---|---:|---:|---:|---:|---:|---:|---:|---|---:|");
+    let _ = writeln!(s, "| position | time (s) | depth | exact depth | seldepth | nodes | nodes/s | ebf | mean ebf | best move | score |");
+    let _ = writeln!(s, "|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|");
     let f = |x: Option<f64>| x.map_or("-".to_string(), |v| format!("{v:.2}"));
     for r in rows {
         let _ = writeln!(
             s,
-            "| {} | {} | {} | {} | {} | {:.0} | {} | {} | {} | {} |",
+            "| {} | {} | {} | {} | {} | {} | {:.0} | {} | {} | {} | {} |",
             r.name,
             r.seconds,
             r.depth,
+            r.exact_depth,
             r.seldepth,
             r.nodes,
             r.nps,
@@ -850,18 +1022,28 @@ pub fn game_bench(seconds: f64, path: &Path, global: &Global) -> CliResult {
         .map_err(|e| CliError::runtime(format!("princess position: {e}")))?;
     rows.push(bench_search_with(
         "hexecs princesses free",
-        princess,
+        princess.clone(),
         &super::hexecs::HexecsHints,
         seconds,
     )?);
+    let sample = star_sample(&princess, &super::hexecs::HexecsHints)?;
     bar.finish_and_clear();
     let mut md = bench_markdown(&rows, &command_line());
-    md.push_str(&bench_targets(&rows));
+    md.push_str(&star_sample_markdown(&sample));
+    md.push_str(&bench_targets(&rows, &sample));
     write_atomic(path, md.as_bytes())?;
     if global.json {
         print_json(&json!({
             "file": path.display().to_string(),
             "rows": rows.iter().map(BenchRow::to_json).collect::<Vec<_>>(),
+            "star_sample": sample.iter().map(|(text, st)| json!({
+                "position": text,
+                "depth": st.depth,
+                "score": st.score,
+                "expectimax_nodes": st.expectimax_nodes,
+                "star1_nodes": st.star1_nodes,
+                "star2_nodes": st.star2_nodes,
+            })).collect::<Vec<_>>(),
         }));
     } else {
         print!("{md}");
@@ -871,7 +1053,7 @@ pub fn game_bench(seconds: f64, path: &Path, global: &Global) -> CliResult {
 }
 
 /// The issue's targets, each judged from the rows (`met` / `NOT met`).
-fn bench_targets(rows: &[BenchRow]) -> String {
+fn bench_targets(rows: &[BenchRow], sample: &[(String, StarSavings)]) -> String {
     use std::fmt::Write as _;
     let verdict = |ok: bool| if ok { "met" } else { "NOT met" };
     let mut s = String::from("\n## Targets (issue 6)\n\n");
@@ -883,10 +1065,12 @@ fn bench_targets(rows: &[BenchRow]) -> String {
         };
         let _ = writeln!(
             s,
-            "- {}: depth ≥ {goal} {unit} in {} s on one thread — reached {}: {}",
+            "- {}: depth ≥ {goal} {unit} in {} s on one thread — reached {} (exact search without \
+             late move reductions: {}): {}",
             r.name,
             r.seconds,
             r.depth,
+            r.exact_depth,
             verdict(r.depth >= goal)
         );
     }
@@ -903,6 +1087,28 @@ fn bench_targets(rows: &[BenchRow]) -> String {
                 verdict(2 * st.star2_nodes <= st.expectimax_nodes)
             );
         }
+    }
+    if !sample.is_empty() {
+        let plain: u64 = sample.iter().map(|(_, st)| st.expectimax_nodes).sum();
+        let star2: u64 = sample.iter().map(|(_, st)| st.star2_nodes).sum();
+        let halved = sample
+            .iter()
+            .filter(|(_, st)| 2 * st.star2_nodes <= st.expectimax_nodes)
+            .count();
+        let _ = writeln!(
+            s,
+            "- {} random positions with a free princess, depth {}: Star2 at most half the nodes of \
+             plain expectimax in total — {} vs {} nodes ({:.1}% saved; halved on {} of the {} \
+             positions): {}",
+            sample.len(),
+            STAR_SAMPLE_DEPTH,
+            star2,
+            plain,
+            100.0 * saving(plain, star2),
+            halved,
+            sample.len(),
+            verdict(2 * star2 <= plain)
+        );
     }
     s
 }
