@@ -71,7 +71,7 @@ impl Default for SolverConfig {
         SolverConfig {
             tt_mb: 1024,
             threads: 1,
-            split_ply: 8,
+            split_ply: 4,
             algorithm: Algorithm::AlphaBeta,
             dfpn_leaf_plies: 14,
             mobility_min_plies: 12,
