@@ -115,6 +115,18 @@ pub fn peak_rss_mib() -> Option<f64> {
     Some(kb / 1024.0)
 }
 
+/// CPU time (user + system, all threads) this process has used so far, in seconds, if known
+/// (Linux `/proc/self/stat`, clock ticks of 1/100 s).
+pub fn process_cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // Fields after the command name (which is in parentheses and may hold spaces).
+    let rest = &stat[stat.rfind(')')? + 2..];
+    let f: Vec<&str> = rest.split_whitespace().collect();
+    let utime: f64 = f.get(11)?.parse().ok()?;
+    let stime: f64 = f.get(12)?.parse().ok()?;
+    Some((utime + stime) / 100.0)
+}
+
 /// "gsolve X.Y.Z" — stamped into every file the toolkit writes.
 pub fn toolkit_version() -> String {
     format!("gsolve {}", env!("CARGO_PKG_VERSION"))

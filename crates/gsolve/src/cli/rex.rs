@@ -599,6 +599,8 @@ struct BenchRow {
     all_match: bool,
     nodes: u64,
     seconds: f64,
+    /// CPU seconds of all threads during the item (0 if unknown).
+    cpu_seconds: f64,
 }
 
 /// Solve `positions` (moves, expected winning set or `None`) one by one until the budget ends.
@@ -618,6 +620,7 @@ fn bench_positions(
     })
     .map_err(CliError::input)?;
     solver.prefault();
+    let cpu_start = super::common::process_cpu_seconds();
     let start = Instant::now();
     solver.set_deadline(Some(start + std::time::Duration::from_secs_f64(budget)));
     let bar = progress_bar(
@@ -656,6 +659,10 @@ fn bench_positions(
         all_match,
         nodes: solver.nodes(),
         seconds: start.elapsed().as_secs_f64(),
+        cpu_seconds: match (cpu_start, super::common::process_cpu_seconds()) {
+            (Some(a), Some(b)) => b - a,
+            _ => 0.0,
+        },
     })
 }
 
@@ -767,11 +774,11 @@ fn bench_markdown(rows: &[BenchRow], a: &RexBenchArgs) -> String {
         );
     }
     let _ = writeln!(s, "Machine: {} logical CPUs. Every item compares each winning-move set with the Solrex file where there is one.\n", std::thread::available_parallelism().map(|n| n.get()).unwrap_or(0));
-    s.push_str("| item | threads | done | complete | matches Solrex | nodes | seconds | nodes/s |\n|---|---:|---:|---|---|---:|---:|---:|\n");
+    s.push_str("| item | threads | done | complete | matches Solrex | nodes | seconds | CPU seconds | cores used | nodes/s |\n|---|---:|---:|---|---|---:|---:|---:|---:|---:|\n");
     for r in rows {
         let _ = writeln!(
             s,
-            "| {} | {} | {}/{} | {} | {} | {} | {:.2} | {:.0} |",
+            "| {} | {} | {}/{} | {} | {} | {} | {:.2} | {:.2} | {:.2} | {:.0} |",
             r.item,
             r.threads,
             r.done,
@@ -780,6 +787,8 @@ fn bench_markdown(rows: &[BenchRow], a: &RexBenchArgs) -> String {
             if r.all_match { "yes" } else { "**NO**" },
             r.nodes,
             r.seconds,
+            r.cpu_seconds,
+            r.cpu_seconds / r.seconds.max(1e-9),
             r.nodes as f64 / r.seconds.max(1e-9)
         );
     }
@@ -790,7 +799,7 @@ fn bench_markdown(rows: &[BenchRow], a: &RexBenchArgs) -> String {
             a.tt_mb
         );
     }
-    s.push_str("\n## 2-thread speed-up\n\nPositions solved per second with 2 threads over 1 thread, same item, same budget (the\ntable's pages are touched before the clock starts).\n\n");
+    s.push_str("\n## 2-thread speed-up\n\nPositions solved per second with 2 threads over 1 thread, same item, same budget (the\ntable's pages are touched before the clock starts). Meaningful only when the 2-thread rows\nshow close to 2 cores used: on a shared machine the run gets what the other jobs leave.\n\n");
     for r1 in rows.iter().filter(|r| r.threads == 1 && r.done > 0) {
         if let Some(r2) = rows
             .iter()
@@ -799,6 +808,25 @@ fn bench_markdown(rows: &[BenchRow], a: &RexBenchArgs) -> String {
             let rate1 = r1.done as f64 / r1.seconds.max(1e-9);
             let rate2 = r2.done as f64 / r2.seconds.max(1e-9);
             let _ = writeln!(s, "- {}: {:.2}x", r1.item, rate2 / rate1);
+        }
+    }
+    s.push_str("\n## Targets (issue 2; Solrex on this machine kind, 2 threads)\n\n");
+    for (item, solrex) in [
+        ("random5x5.dat, first 100", 10.0),
+        ("5x5 full map (25 openings, all replies)", 28.0),
+    ] {
+        if let Some(r) = rows.iter().find(|r| r.threads == 2 && r.item == item) {
+            let met = r.complete && r.all_match && r.seconds <= solrex;
+            let _ = writeln!(
+                s,
+                "- {item}: Solrex {solrex:.0} s; gsolve {}: {}",
+                if r.complete {
+                    format!("{:.1} s", r.seconds)
+                } else {
+                    format!("{}/{} in {:.0} s", r.done, r.total, r.seconds)
+                },
+                if met { "met" } else { "NOT met" }
+            );
         }
     }
     s
