@@ -71,7 +71,9 @@
 //! the value). Hex's captured-cell fill-in is **not** used: it does not carry over to Rex.
 //!
 //! *Symmetry.* The 180° rotation maps each player's edges to themselves, so a position and its
-//! rotation have the same value; [`RexPosition::canonical_key`] is equal for both.
+//! rotation have the same value. Each position keeps two incremental Zobrist key pairs, one
+//! for the board and one for its 180° image (drawn from a seed that includes the board size);
+//! the canonical keys are the smaller pair, so a position and its rotation share them.
 
 #![warn(missing_docs)]
 

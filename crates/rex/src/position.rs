@@ -83,6 +83,13 @@ pub struct RexGeometry<W: BitWord> {
     transpose: Vec<u8>,
     /// For each cell and player: bit 0 if it touches the player's first edge, bit 1 the second.
     edge_flags: Vec<[u8; 2]>,
+    /// Zobrist keys per cell: `[k1 Black, k1 White, k2 Black, k2 White]` for the cell and
+    /// the same for its 180° image, drawn from a seed that includes the board size.
+    zobrist: Vec<[u64; 8]>,
+    /// Keys of "White to move" (k1, k2).
+    side_keys: (u64, u64),
+    /// Keys of the empty board (distinct per board size, so that tables can be shared).
+    empty_keys: [u64; 4],
 }
 
 impl<W: BitWord> RexGeometry<W> {
@@ -126,8 +133,31 @@ impl<W: BitWord> RexGeometry<W> {
                 [f(hex.top(), hex.bottom()), f(hex.left(), hex.right())]
             })
             .collect();
+        // Two independent key sets per cell and colour, seeded by the board size.
+        let mut state = 0x5245_585F_4B45_5953 ^ ((rows as u64) << 32 | cols as u64);
+        let mut draw = || {
+            let (next, out) = bitboard::keys::splitmix64(state);
+            state = next;
+            out
+        };
+        let side_keys = (draw(), draw());
+        let (e1, e2) = (draw(), draw());
+        let empty_keys = [e1, e2, e1, e2];
+        let base: Vec<[u64; 4]> = (0..hex.cells())
+            .map(|_| [draw(), draw(), draw(), draw()])
+            .collect();
+        let last = hex.cells() - 1;
+        let zobrist = (0..hex.cells())
+            .map(|c| {
+                let (a, b) = (base[c], base[last - c]);
+                [a[0], a[1], a[2], a[3], b[0], b[1], b[2], b[3]]
+            })
+            .collect();
         Ok(RexGeometry {
             hex,
+            zobrist,
+            side_keys,
+            empty_keys,
             valid,
             edge_black,
             edge_white,
@@ -189,6 +219,8 @@ impl<W: BitWord> RexGeometry<W> {
 pub struct RexPosition<W: BitWord> {
     geo: Arc<RexGeometry<W>>,
     stones: [W; 2],
+    /// Incremental keys of the stones: `[k1, k2, k1 of the rotated board, k2 of it]`.
+    keys: [u64; 4],
     to_move: Player,
     swap_rule: bool,
     /// Whether [`ExactGame::prepare`] uses the pairing theorem (on by default; off only to
@@ -217,8 +249,10 @@ impl<W: BitWord> PartialEq for RexPosition<W> {
 impl<W: BitWord> RexPosition<W> {
     /// The empty `rows × cols` board, Black to move, no swap rule.
     pub fn new(rows: usize, cols: usize) -> Result<Self, RexError> {
+        let geo = Arc::new(RexGeometry::new(rows, cols)?);
         Ok(RexPosition {
-            geo: Arc::new(RexGeometry::new(rows, cols)?),
+            keys: geo.empty_keys,
+            geo,
             stones: [W::ZERO; 2],
             to_move: Player::First,
             swap_rule: false,
@@ -321,7 +355,7 @@ impl<W: BitWord> RexPosition<W> {
         if !self.empty().has(cell) {
             return Err(RexError::Occupied(self.geo.hex.name(cell)));
         }
-        self.stones[p.index()] |= W::bit(cell);
+        self.toggle(p.index(), cell);
         self.to_move = p.other();
         self.moves_played += 1;
         Ok(())
@@ -410,36 +444,28 @@ impl<W: BitWord> RexPosition<W> {
         s
     }
 
+    /// Put or remove a stone of player index `p` on `cell`, keeping the keys up to date.
+    #[inline]
+    fn toggle(&mut self, p: usize, cell: u32) {
+        self.stones[p] ^= W::bit(cell);
+        let z = &self.geo.zobrist[cell as usize];
+        self.keys[0] ^= z[p];
+        self.keys[1] ^= z[2 + p];
+        self.keys[2] ^= z[4 + p];
+        self.keys[3] ^= z[6 + p];
+    }
+
     /// The position rotated by 180° (same value, same player to move).
     pub fn rotated(&self) -> Self {
         let mut p = self.clone();
-        p.stones = [
-            self.geo.hex.rotate180(self.stones[0]),
-            self.geo.hex.rotate180(self.stones[1]),
-        ];
+        p.stones = [W::ZERO; 2];
+        p.keys = self.geo.empty_keys;
+        for q in 0..2 {
+            for c in self.geo.hex.rotate180(self.stones[q]).iter() {
+                p.toggle(q, c);
+            }
+        }
         p
-    }
-
-    /// Two independent hashes of (stones, player to move, board size): equal boards of other
-    /// sizes must not share table entries.
-    #[inline]
-    fn keys_of(&self, black: W, white: W) -> (u64, u64) {
-        let b = black.to_u128();
-        let w = white.to_u128();
-        let t = self.to_move.index() as u64
-            | ((self.rows() as u64) << 8)
-            | ((self.cols() as u64) << 16);
-        let k1 = mix(mix((b as u64)
-            ^ t.wrapping_mul(0x9E37_79B9_7F4A_7C15)
-            ^ mix((b >> 64) as u64))
-            ^ mix((w as u64).wrapping_add(0xD6E8_FEB8_6659_FD93)
-                ^ mix((w >> 64) as u64 ^ 0x1234_5678)));
-        let k2 = mix2(
-            (b as u64).rotate_left(17)
-                ^ ((w as u64).wrapping_mul(0xA076_1D64_78BD_642F))
-                ^ mix2((b >> 64) as u64 ^ ((w >> 64) as u64).rotate_left(31) ^ t),
-        );
-        (k1, k2)
     }
 }
 
@@ -449,24 +475,6 @@ pub fn colour_name(p: Player) -> &'static str {
         Player::First => "Black",
         Player::Second => "White",
     }
-}
-
-#[inline]
-fn mix(mut x: u64) -> u64 {
-    // splitmix64 finaliser
-    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    x ^ (x >> 31)
-}
-
-#[inline]
-fn mix2(mut x: u64) -> u64 {
-    // murmur3 finaliser (independent constants)
-    x ^= x >> 33;
-    x = x.wrapping_mul(0xFF51_AFD7_ED55_8CCD);
-    x ^= x >> 33;
-    x = x.wrapping_mul(0xC4CE_B9FE_1A85_EC53);
-    x ^ (x >> 33)
 }
 
 impl<W: BitWord> Game for RexPosition<W> {
@@ -494,13 +502,13 @@ impl<W: BitWord> Game for RexPosition<W> {
         match mv.as_cell() {
             Some(c) => {
                 debug_assert!(self.empty().has(c));
-                self.stones[self.to_move.index()] |= W::bit(c);
+                self.toggle(self.to_move.index(), c);
             }
             None => {
                 debug_assert!(self.swap_legal());
                 let b = self.stones[0].lowest();
-                self.stones[0] = W::ZERO;
-                self.stones[1] = W::bit(self.geo.transpose[b as usize] as u32);
+                self.toggle(0, b);
+                self.toggle(1, self.geo.transpose[b as usize] as u32);
             }
         }
         self.to_move = self.to_move.other();
@@ -512,11 +520,11 @@ impl<W: BitWord> Game for RexPosition<W> {
         self.to_move = self.to_move.other();
         self.moves_played -= 1;
         match mv.as_cell() {
-            Some(c) => self.stones[self.to_move.index()] &= !W::bit(c),
+            Some(c) => self.toggle(self.to_move.index(), c),
             None => {
                 let w = self.stones[1].lowest();
-                self.stones[1] = W::ZERO;
-                self.stones[0] = W::bit(self.geo.transpose[w as usize] as u32);
+                self.toggle(1, w);
+                self.toggle(0, self.geo.transpose[w as usize] as u32);
             }
         }
     }
@@ -526,7 +534,12 @@ impl<W: BitWord> Game for RexPosition<W> {
     }
 
     fn hash_key(&self) -> u64 {
-        self.keys_of(self.stones[0], self.stones[1]).0 ^ (self.swap_legal() as u64)
+        let side = if self.to_move == Player::Second {
+            self.geo.side_keys.0
+        } else {
+            0
+        };
+        self.keys[0] ^ side ^ (self.swap_legal() as u64)
     }
 }
 
@@ -819,11 +832,16 @@ impl<W: BitWord> ExactGame for RexPosition<W> {
 
     #[inline]
     fn canonical_keys(&self) -> (u64, u64) {
-        let hex = &self.geo.hex;
-        let (b, w) = (self.stones[0], self.stones[1]);
-        let (rb, rw) = (hex.rotate180(b), hex.rotate180(w));
-        let (cb, cw) = if (rb, rw) < (b, w) { (rb, rw) } else { (b, w) };
-        let (k1, k2) = self.keys_of(cb, cw);
-        (k1 ^ (self.swap_legal() as u64), k2)
+        // The keys of the board and of its 180° image, the smaller pair taken: a position and
+        // its rotation get the same pair. Side to move and the swap right are mixed in.
+        let k = &self.keys;
+        let (a, b) = ((k[0], k[1]), (k[2], k[3]));
+        let (k1, k2) = if b < a { b } else { a };
+        let (s1, s2) = if self.to_move == Player::Second {
+            self.geo.side_keys
+        } else {
+            (0, 0)
+        };
+        (k1 ^ s1 ^ (self.swap_legal() as u64), k2 ^ s2)
     }
 }

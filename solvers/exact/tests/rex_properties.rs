@@ -157,3 +157,28 @@ fn dfpn_matches_plain_negamax() {
     }
     assert!(checked > 150, "only {checked} moves checked");
 }
+
+#[test]
+fn canonical_keys_separate_sizes_and_join_rotations() {
+    use game::ExactGame;
+    // Empty boards of different sizes never share a key (one table serves many boards).
+    let mut seen = std::collections::HashSet::new();
+    for rows in 1..=6 {
+        for cols in 1..=6 {
+            assert!(
+                seen.insert(board(rows, cols).canonical_keys()),
+                "{rows}x{cols}"
+            );
+        }
+    }
+    // A position and its 180° rotation share their keys; the keys follow the side to move.
+    for seed in 0..40u64 {
+        let Some(pos) = random_position(4, 5, 6, seed) else {
+            continue;
+        };
+        assert_eq!(pos.canonical_keys(), pos.rotated().canonical_keys());
+        let mut other = pos.clone();
+        other.set_to_move(pos.to_move().other());
+        assert_ne!(pos.canonical_keys(), other.canonical_keys());
+    }
+}
