@@ -41,7 +41,9 @@
 #![warn(missing_docs)]
 
 pub mod certificate;
+pub mod double_oracle;
 pub mod extensive;
+pub mod matrix_game;
 pub mod response;
 mod rules;
 pub mod strategy;
