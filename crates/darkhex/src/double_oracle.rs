@@ -41,7 +41,7 @@
 //! are in `results/darkhex/`.
 
 use bincode::Options;
-use crate::certificate::{best_response_policy, Fraction, Mixture, Policy};
+use crate::certificate::{best_response_policy, Certified, Fraction, Mixture, Policy};
 use crate::matrix_game::{self, MatrixSolution};
 use crate::rules::{DarkHex, DarkHexError, Rules};
 use hashbrown::HashSet;
@@ -169,6 +169,8 @@ pub struct DoubleOracle {
     iterations: u64,
     best_lower: Option<(Fraction, Mixture)>,
     best_upper: Option<(Fraction, Mixture)>,
+    /// Break best-response ties against the whole policy set (see [`Self::set_lexicographic`]).
+    lexicographic: bool,
 }
 
 impl DoubleOracle {
@@ -208,6 +210,7 @@ impl DoubleOracle {
             iterations: 0,
             best_lower: None,
             best_upper: None,
+            lexicographic: true,
         };
         for p in white {
             d.add(1, p);
@@ -216,6 +219,14 @@ impl DoubleOracle {
             d.add(0, p);
         }
         Ok(d)
+    }
+
+    /// Choose the oracle: `true` (default) breaks the best response's ties by its result
+    /// against every policy of the set, which defines it on many more histories and makes the
+    /// added policies useful beyond the current mixture; `false` is the plain best response.
+    /// Both give the same exact bounds for a given restricted solution.
+    pub fn set_lexicographic(&mut self, on: bool) {
+        self.lexicographic = on;
     }
 
     /// The rules.
@@ -309,10 +320,18 @@ impl DoubleOracle {
         let black = round_mixture(self.rules, 0, &self.policies[0], &lp.row);
         let white = round_mixture(self.rules, 1, &self.policies[1], &lp.col);
         let t = std::time::Instant::now();
-        let ((vs_black, white_br), (vs_white, black_br)) = rayon::join(
-            || best_response_policy(&black),
-            || best_response_policy(&white),
-        );
+        let (b, w) = if self.lexicographic {
+            rayon::join(
+                || self.lexicographic_response(0, &lp.row),
+                || self.lexicographic_response(1, &lp.col),
+            )
+        } else {
+            rayon::join(
+                || best_response_policy(&black),
+                || best_response_policy(&white),
+            )
+        };
+        let ((vs_black, white_br), (vs_white, black_br)) = (b, w);
         let br_secs = t.elapsed().as_secs_f64();
         let lower = vs_black.black_value;
         let upper = vs_white.black_value;
@@ -336,6 +355,54 @@ impl DoubleOracle {
             seconds: [lp_secs, br_secs, play_secs],
             pivots: lp.pivots,
         }
+    }
+
+    /// Best response against `owner`'s LP mixture that, among the maximisers, also does best
+    /// against every other policy of the set: support policies weigh `wᵢ·K` (integer weights
+    /// over 2⁴⁰) and the others 1, with `K` above the number of others, so the responder first
+    /// maximises the weight it wins against the mixture and breaks ties on the rest of the set.
+    /// The returned [`Certified`] is the exact value against the rounded mixture alone.
+    fn lexicographic_response(&self, owner: u8, weights: &[f64]) -> (Certified, Policy) {
+        let rounded = round_mixture(self.rules, owner, &self.policies[owner as usize], weights);
+        let support: u128 = rounded.total_weight();
+        let set = &self.policies[owner as usize];
+        let k = (set.len() as u128 + 1).next_power_of_two();
+        let mut all = Vec::with_capacity(set.len());
+        for (p, &w) in set.iter().zip(weights) {
+            let r = (w.max(0.0) * WEIGHT_DENOMINATOR).round() as u128;
+            all.push(Policy {
+                weight: if r > 0 { r * k } else { 1 },
+                ..p.clone()
+            });
+        }
+        if rounded.policies.len() == 1 && rounded.policies[0].weight == 1 {
+            // Degenerate rounding (every weight rounded to 0): plain best response.
+            return best_response_policy(&rounded);
+        }
+        let m = Mixture {
+            rules: rounded.rules,
+            owner,
+            policies: all,
+        };
+        let (c, policy) = best_response_policy(&m);
+        // won = K·(weight won against the mixture) + (others won), others < K.
+        let won = c.responder_value.num * (m.total_weight() / c.responder_value.den);
+        let won_support = won / k;
+        let responder_value = Fraction::new(won_support, support);
+        let black_value = if owner == 0 {
+            Fraction::new(support - won_support, support)
+        } else {
+            responder_value
+        };
+        (
+            Certified {
+                owner,
+                responder_value,
+                black_value,
+                ..c
+            },
+            policy,
+        )
     }
 
     /// The policy set of `player` as a mixture of weight-1 policies (for checkpoints).

@@ -61,6 +61,42 @@ fn normalise(v: &mut [f64]) {
 /// column player's view, `−Aᵀ`) is solved as well and each player keeps the better of its two
 /// strategies.
 pub fn solve(a: &[Vec<f64>]) -> MatrixSolution {
+    assert!(!a.is_empty(), "a matrix game needs a row");
+    let n = a[0].len();
+    assert!(n > 0 && a.iter().all(|r| r.len() == n), "ragged matrix");
+    // Identical rows (columns) are one pure strategy: solve the game without duplicates and
+    // give each class's probability to its first member.
+    let mut seen = std::collections::HashMap::new();
+    let rows: Vec<usize> = (0..a.len())
+        .filter(|&i| {
+            let k: Vec<u64> = a[i].iter().map(|x| x.to_bits()).collect();
+            seen.insert(k, ()).is_none()
+        })
+        .collect();
+    seen.clear();
+    let cols: Vec<usize> = (0..n)
+        .filter(|&j| {
+            let k: Vec<u64> = a.iter().map(|r| r[j].to_bits()).collect();
+            seen.insert(k, ()).is_none()
+        })
+        .collect();
+    let reduced: Vec<Vec<f64>> = rows
+        .iter()
+        .map(|&i| cols.iter().map(|&j| a[i][j]).collect())
+        .collect();
+    let r = solve_reduced(&reduced);
+    let mut row = vec![0.0; a.len()];
+    for (k, &i) in rows.iter().enumerate() {
+        row[i] = r.row[k];
+    }
+    let mut col = vec![0.0; n];
+    for (k, &j) in cols.iter().enumerate() {
+        col[j] = r.col[k];
+    }
+    MatrixSolution { row, col, ..r }
+}
+
+fn solve_reduced(a: &[Vec<f64>]) -> MatrixSolution {
     let s = solve_once(a);
     if s.col_guarantee - s.row_guarantee <= 1e-9 {
         return s;
@@ -92,9 +128,7 @@ pub fn solve(a: &[Vec<f64>]) -> MatrixSolution {
 
 fn solve_once(a: &[Vec<f64>]) -> MatrixSolution {
     let m = a.len();
-    assert!(m > 0, "a matrix game needs a row");
     let n = a[0].len();
-    assert!(n > 0 && a.iter().all(|r| r.len() == n), "ragged matrix");
     let min = a
         .iter()
         .flat_map(|r| r.iter())
@@ -102,22 +136,71 @@ fn solve_once(a: &[Vec<f64>]) -> MatrixSolution {
     let shift = 1.0 - min;
     let w = n + m + 1; // columns: z (n), slacks (m), rhs
     let mut t = vec![0.0f64; (m + 1) * w];
+    // Deterministic perturbation of the right-hand side against degeneracy (0/1 games are
+    // massively degenerate); removed afterwards.
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
     for i in 0..m {
         for j in 0..n {
             t[i * w + j] = a[i][j] + shift;
         }
         t[i * w + n + i] = 1.0;
-        t[i * w + w - 1] = 1.0;
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        t[i * w + w - 1] = 1.0 + 1e-7 * ((seed >> 11) as f64 / (1u64 << 53) as f64);
     }
     // Objective row (index m): reduced costs; maximise Σz → −1 on z.
     for j in 0..n {
         t[m * w + j] = -1.0;
     }
     let mut basis: Vec<usize> = (n..n + m).collect();
+    let mut pivots = simplex(&mut t, &mut basis, m, w);
+    // Remove the perturbation: with the slack columns holding the basis inverse, the true
+    // right-hand side B⁻¹·1 is each row's sum over the slack columns; then re-optimise.
+    for i in 0..m {
+        let r: f64 = t[i * w + n..i * w + n + m].iter().sum();
+        t[i * w + w - 1] = r.max(0.0);
+    }
+    pivots += simplex(&mut t, &mut basis, m, w);
+    let mut col = vec![0.0; n];
+    for (i, &b) in basis.iter().enumerate() {
+        if b < n {
+            col[b] = t[i * w + w - 1];
+        }
+    }
+    let mut row: Vec<f64> = (0..m).map(|i| t[m * w + n + i]).collect();
+    let sum_z: f64 = col.iter().sum();
+    let value = if sum_z > 0.0 {
+        1.0 / sum_z - shift
+    } else {
+        f64::NAN
+    };
+    normalise(&mut col);
+    normalise(&mut row);
+    let row_guarantee = (0..n)
+        .map(|j| (0..m).map(|i| row[i] * a[i][j]).sum::<f64>())
+        .fold(f64::INFINITY, f64::min);
+    let col_guarantee = (0..m)
+        .map(|i| (0..n).map(|j| a[i][j] * col[j]).sum::<f64>())
+        .fold(f64::NEG_INFINITY, f64::max);
+    MatrixSolution {
+        value,
+        row,
+        col,
+        row_guarantee,
+        col_guarantee,
+        pivots,
+    }
+}
+
+/// Primal simplex on the tableau `t` (`m` constraint rows and the objective row, `w` columns,
+/// rhs last) from a feasible `basis`; returns the number of pivots.
+fn simplex(t: &mut [f64], basis: &mut [usize], m: usize, w: usize) -> usize {
     let mut pivots = 0usize;
     let mut degenerate_run = 0usize;
     // Columns whose negative reduced cost is rounding noise (no positive pivot): skipped.
     let mut blocked = vec![false; w - 1];
+    let limit = 50 * w + 1000;
     loop {
         let obj = &t[m * w..m * w + w - 1];
         let bland = degenerate_run > 50;
@@ -137,8 +220,8 @@ fn solve_once(a: &[Vec<f64>]) -> MatrixSolution {
             best
         };
         let Some(e) = entering else { break };
-        // Ratio test.
-        let mut leave = None;
+        // Ratio test (ties: smallest basic index).
+        let mut leave: Option<usize> = None;
         let mut best_ratio = f64::INFINITY;
         for i in 0..m {
             let p = t[i * w + e];
@@ -147,8 +230,7 @@ fn solve_once(a: &[Vec<f64>]) -> MatrixSolution {
                 let better = match leave {
                     None => true,
                     Some(l) => {
-                        r < best_ratio - 1e-13
-                            || (r <= best_ratio + 1e-13 && basis[i] < basis[l])
+                        r < best_ratio - 1e-13 || (r <= best_ratio + 1e-13 && basis[i] < basis[l])
                     }
                 };
                 if better {
@@ -186,42 +268,14 @@ fn solve_once(a: &[Vec<f64>]) -> MatrixSolution {
         }
         basis[l] = e;
         pivots += 1;
-        if blocked[e] || best_ratio > 1e-13 {
+        if best_ratio > 1e-13 {
             blocked.iter_mut().for_each(|b| *b = false);
         }
-        if pivots > 50 * (m + n) + 1000 {
+        if pivots > limit {
             break;
         }
     }
-    let mut col = vec![0.0; n];
-    for (i, &b) in basis.iter().enumerate() {
-        if b < n {
-            col[b] = t[i * w + w - 1];
-        }
-    }
-    let mut row: Vec<f64> = (0..m).map(|i| t[m * w + n + i]).collect();
-    let sum_z: f64 = col.iter().sum();
-    let value = if sum_z > 0.0 {
-        1.0 / sum_z - shift
-    } else {
-        f64::NAN
-    };
-    normalise(&mut col);
-    normalise(&mut row);
-    let row_guarantee = (0..n)
-        .map(|j| (0..m).map(|i| row[i] * a[i][j]).sum::<f64>())
-        .fold(f64::INFINITY, f64::min);
-    let col_guarantee = (0..m)
-        .map(|i| (0..n).map(|j| a[i][j] * col[j]).sum::<f64>())
-        .fold(f64::NEG_INFINITY, f64::max);
-    MatrixSolution {
-        value,
-        row,
-        col,
-        row_guarantee,
-        col_guarantee,
-        pivots,
-    }
+    pivots
 }
 
 #[cfg(test)]
