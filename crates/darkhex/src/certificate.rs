@@ -99,6 +99,9 @@ pub enum CertificateError {
     Overflow,
 }
 
+/// A policy's behaviour as a value: priority and decisions sorted by history.
+pub type PolicyKey = (Vec<u8>, Vec<(u128, u8)>);
+
 /// One deterministic policy of a mixture.
 #[derive(Clone, Debug)]
 pub struct Policy {
@@ -128,7 +131,7 @@ impl Policy {
 
     /// The behaviour as a canonical value (priority and decisions sorted by history), weight
     /// excluded: two policies with equal keys are the same policy.
-    pub fn key(&self) -> (Vec<u8>, Vec<(u128, u8)>) {
+    pub fn key(&self) -> PolicyKey {
         let mut d: Vec<(u128, u8)> = self.decisions.iter().map(|(&h, &a)| (h, a)).collect();
         d.sort_unstable();
         (self.priority.clone(), d)

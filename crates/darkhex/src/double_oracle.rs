@@ -40,10 +40,10 @@
 //! The number of iterations is not bounded by anything small in theory; the measured counts
 //! are in `results/darkhex/`.
 
-use bincode::Options;
-use crate::certificate::{best_response_policy, Certified, Fraction, Mixture, Policy};
+use crate::certificate::{best_response_policy, Certified, Fraction, Mixture, Policy, PolicyKey};
 use crate::matrix_game::{self, MatrixSolution};
 use crate::rules::{DarkHex, DarkHexError, Rules};
+use bincode::Options;
 use hashbrown::HashSet;
 use thiserror::Error;
 
@@ -59,7 +59,9 @@ pub const CHECKPOINT_VERSION: u32 = 1;
 #[derive(Debug, Error)]
 pub enum DoubleOracleError {
     /// Rules the certificate format cannot express.
-    #[error("the double oracle needs rules without announcements (the certificate format has none)")]
+    #[error(
+        "the double oracle needs rules without announcements (the certificate format has none)"
+    )]
     Announce,
     /// Bad board.
     #[error(transparent)]
@@ -163,7 +165,7 @@ pub struct DoubleOracle {
     game: DarkHex,
     rules: Rules,
     policies: [Vec<Policy>; 2],
-    keys: [HashSet<(Vec<u8>, Vec<(u128, u8)>)>; 2],
+    keys: [HashSet<PolicyKey>; 2],
     /// `payoff[i][j]` = 1 if Black's policy `i` beats White's policy `j`.
     payoff: Vec<Vec<u8>>,
     iterations: u64,
@@ -184,6 +186,45 @@ impl DoubleOracle {
             decisions: Default::default(),
         };
         Self::with_policies(rules, vec![start.clone()], vec![start])
+    }
+
+    /// Start from `1 + extra` policies per player: the identity order and `extra` priority
+    /// orders drawn uniformly from a xorshift generator seeded with `seed` (deterministic).
+    pub fn with_random_priorities(
+        rules: Rules,
+        extra: usize,
+        seed: u64,
+    ) -> Result<Self, DoubleOracleError> {
+        let game = DarkHex::new(rules)?;
+        let n = game.cells();
+        let mut x = seed ^ 0x9e37_79b9_7f4a_7c15;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let mut sets = [Vec::new(), Vec::new()];
+        for set in sets.iter_mut() {
+            set.push(Policy {
+                weight: 1,
+                priority: (0..n as u8).collect(),
+                decisions: Default::default(),
+            });
+            for _ in 0..extra {
+                let mut p: Vec<u8> = (0..n as u8).collect();
+                for i in (1..n).rev() {
+                    p.swap(i, (next() % (i as u64 + 1)) as usize);
+                }
+                set.push(Policy {
+                    weight: 1,
+                    priority: p,
+                    decisions: Default::default(),
+                });
+            }
+        }
+        let [black, white] = sets;
+        Self::with_policies(rules, black, white)
     }
 
     /// Start from the given policy sets (each non-empty).

@@ -309,7 +309,11 @@ mod tests {
         assert!(close(s.value, 0.2));
         assert!(close(s.row[0], 0.4) && close(s.col[0], 0.4));
         // Dominated rows and columns, 0/1 payoffs like Dark Hex's.
-        let s = solve(&[vec![1.0, 0.0, 1.0], vec![0.0, 1.0, 1.0], vec![0.0, 0.0, 1.0]]);
+        let s = solve(&[
+            vec![1.0, 0.0, 1.0],
+            vec![0.0, 1.0, 1.0],
+            vec![0.0, 0.0, 1.0],
+        ]);
         assert!(close(s.value, 0.5));
         assert!(close(s.row_guarantee, 0.5) && close(s.col_guarantee, 0.5));
     }
@@ -375,7 +379,10 @@ mod tests {
                 .map(|i| (0..n).map(|j| a[i][j] * ac[j]).sum::<f64>())
                 .fold(f64::NEG_INFINITY, f64::max);
             assert!(lo <= s.value + 1e-9 && s.value <= hi + 1e-9);
-            assert!(hi - lo < 1e-2, "regret matching did not converge: {lo} {hi}");
+            assert!(
+                hi - lo < 1e-2,
+                "regret matching did not converge: {lo} {hi}"
+            );
         }
     }
 

@@ -121,6 +121,10 @@ struct SolveArgs {
     /// Largest DAG to expand.
     #[arg(long, default_value_t = 60_000_000)]
     max_nodes: usize,
+    /// Double oracle: start with this many random priority-order policies per player besides
+    /// the identity order (drawn from --seed).
+    #[arg(long, default_value_t = 0)]
+    initial_policies: usize,
     /// Double oracle: use the plain best response instead of breaking its ties against the
     /// whole policy set.
     #[arg(long)]
@@ -770,6 +774,7 @@ fn table(a: TableArgs, global: &Global) -> CliResult {
                 no_eval: false,
                 max_nodes: 60_000_000,
                 plain_oracle: false,
+                initial_policies: 0,
             };
             let ckpt = args.out.as_ref().expect("set").join("checkpoint.bin");
             if ckpt.exists() {
@@ -1037,7 +1042,8 @@ fn solve_double_oracle(a: &SolveArgs, global: &Global) -> CliResult {
         seconds_before = c.seconds;
         d
     } else {
-        DoubleOracle::new(rules).map_err(CliError::input)?
+        DoubleOracle::with_random_priorities(rules, a.initial_policies, a.seed)
+            .map_err(CliError::input)?
     };
     d.set_lexicographic(!a.plain_oracle);
     let target = a.iterations.unwrap_or(u64::MAX);
@@ -1141,7 +1147,11 @@ fn solve_double_oracle(a: &SolveArgs, global: &Global) -> CliResult {
             && x - 1e-3 * (x == 0.909) as u8 as f64 <= upper.to_f64();
         md.push_str(&format!(
             "- known value {how}: {}\n",
-            if inside { "inside the bracket" } else { "OUTSIDE the bracket" }
+            if inside {
+                "inside the bracket"
+            } else {
+                "OUTSIDE the bracket"
+            }
         ));
     }
     md.push_str("\nFiles: `black-lower.mix`, `white-upper.mix` (DARKHEX_MIXTURE certificates), `convergence.csv`, `do-checkpoint.bin` (policy sets, for `--resume`).\n");
