@@ -9,6 +9,8 @@ set -euo pipefail
 BIN=${BIN:-target/release/gsolve}
 TIME=${TIME:-2700}
 INIT=${INIT:-200}
+# FALLBACK="" for the identity fallback order of the best responses.
+FALLBACK=${FALLBACK---random-fallback}
 BOARDS=${BOARDS:-"3x3-abrupt 4x3-classical"}
 cp "$BIN" /tmp/gsolve-darkhex-do
 RESUME_FLAG=()
@@ -17,7 +19,7 @@ for b in $BOARDS; do
   size=${b%%-*}; variant=${b#*-}; rows=${size%x*}; cols=${size#*x}
   OUT=results/darkhex/double-oracle-$variant-${rows}x${cols}
   /usr/bin/time -v -o "/tmp/darkhex-do-$b.time" nice -n 10 /tmp/gsolve-darkhex-do --json darkhex solve \
-    --rows "$rows" --cols "$cols" --variant "$variant" --algo double-oracle --plain-oracle \
+    --rows "$rows" --cols "$cols" --variant "$variant" --algo double-oracle --plain-oracle $FALLBACK \
     --initial-policies "$INIT" --time "$TIME" --checkpoint-secs 300 --out "$OUT" "${RESUME_FLAG[@]}" \
     | tee "/tmp/darkhex-do-$b.json"
   cp "/tmp/darkhex-do-$b.json" "$OUT/run.json"

@@ -742,7 +742,7 @@ impl Responder<'_> {
 
 /// The exact best response of the other player against `mixture` (perfect recall).
 pub fn best_response(mixture: &Mixture) -> Certified {
-    solve_response(mixture, false).0
+    solve_response(mixture, None).0
 }
 
 /// [`best_response`] together with the responder's maximising deterministic policy, in the
@@ -751,11 +751,20 @@ pub fn best_response(mixture: &Mixture) -> Certified {
 /// omitted), and the identity `PRIORITY` (lowest legal cell) elsewhere. The policy has weight 1.
 /// Played against the mixture it wins exactly [`Certified::responder_value`].
 pub fn best_response_policy(mixture: &Mixture) -> (Certified, Policy) {
-    let (c, p) = solve_response(mixture, true);
+    let cells = mixture.rules.rows * mixture.rules.cols;
+    let identity: Vec<u8> = (0..cells as u8).collect();
+    best_response_policy_with(mixture, &identity)
+}
+
+/// [`best_response_policy`] with the given fallback `priority` (a permutation of the cells)
+/// instead of the identity: it decides where the responder plays at histories that the mixture
+/// never lets it reach.
+pub fn best_response_policy_with(mixture: &Mixture, priority: &[u8]) -> (Certified, Policy) {
+    let (c, p) = solve_response(mixture, Some(priority));
     (c, p.expect("requested"))
 }
 
-fn solve_response(mixture: &Mixture, want_policy: bool) -> (Certified, Option<Policy>) {
+fn solve_response(mixture: &Mixture, want_policy: Option<&[u8]>) -> (Certified, Option<Policy>) {
     let game = DarkHex::new(mixture.rules).expect("validated by the parser");
     let owner = mixture.owner as usize;
     let total = mixture.total_weight();
@@ -805,25 +814,24 @@ fn solve_response(mixture: &Mixture, want_policy: bool) -> (Certified, Option<Po
         vec![start]
     };
     let won = r.respond(0, 0, root_worlds.clone());
-    let policy = want_policy.then(|| {
+    let policy = want_policy.map(|priority| {
         let mut all = HashMap::new();
         r.extract(0, 0, 0, root_worlds, &mut all);
-        let cells = r.game.cells();
         let responder = 1 - mixture.owner;
-        // Keep only the decisions that differ from the identity fallback.
-        let decisions = all
-            .into_iter()
-            .filter(|&(h, a)| {
-                let (own, known) = replay_owner(&r.game, responder, h).expect("a played history");
-                let legal = r.game.all() & !(own | known);
-                legal.trailing_zeros() != a as u32
-            })
-            .collect();
-        Policy {
+        let mut p = Policy {
             weight: 1,
-            priority: (0..cells as u8).collect(),
-            decisions,
+            priority: priority.to_vec(),
+            decisions: HashMap::new(),
+        };
+        // Keep only the decisions that differ from the fallback.
+        for (h, a) in all {
+            let (own, known) = replay_owner(&r.game, responder, h).expect("a played history");
+            let legal = r.game.all() & !(own | known);
+            if p.decide(h, legal) != a as u32 {
+                p.decisions.insert(h, a);
+            }
         }
+        p
     });
     let responder_value = Fraction::new(won, total);
     let black_value = if owner == 0 {

@@ -40,7 +40,10 @@
 //! The number of iterations is not bounded by anything small in theory; the measured counts
 //! are in `results/darkhex/`.
 
-use crate::certificate::{best_response_policy, Certified, Fraction, Mixture, Policy, PolicyKey};
+use crate::certificate::{
+    best_response_policy, best_response_policy_with, Certified, Fraction, Mixture, Policy,
+    PolicyKey,
+};
 use crate::matrix_game::{self, MatrixSolution};
 use crate::rules::{DarkHex, DarkHexError, Rules};
 use bincode::Options;
@@ -173,6 +176,8 @@ pub struct DoubleOracle {
     best_upper: Option<(Fraction, Mixture)>,
     /// Break best-response ties against the whole policy set (see [`Self::set_lexicographic`]).
     lexicographic: bool,
+    /// Random fallback priorities for plain best responses.
+    random_fallback: bool,
 }
 
 impl DoubleOracle {
@@ -252,6 +257,7 @@ impl DoubleOracle {
             best_lower: None,
             best_upper: None,
             lexicographic: true,
+            random_fallback: false,
         };
         for p in white {
             d.add(1, p);
@@ -366,6 +372,13 @@ impl DoubleOracle {
                 || self.lexicographic_response(0, &lp.row),
                 || self.lexicographic_response(1, &lp.col),
             )
+        } else if self.random_fallback {
+            let pb = self.random_priority(0);
+            let pw = self.random_priority(1);
+            rayon::join(
+                || best_response_policy_with(&black, &pw),
+                || best_response_policy_with(&white, &pb),
+            )
         } else {
             rayon::join(
                 || best_response_policy(&black),
@@ -444,6 +457,27 @@ impl DoubleOracle {
             },
             policy,
         )
+    }
+
+    /// A priority order drawn from (iteration, player): deterministic.
+    fn random_priority(&self, player: u8) -> Vec<u8> {
+        let n = self.game.cells();
+        let mut x = (self.iterations << 1 | player as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+            ^ 0xd1b5_4a32_d192_ed03;
+        let mut p: Vec<u8> = (0..n as u8).collect();
+        for i in (1..n).rev() {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            p.swap(i, (x % (i as u64 + 1)) as usize);
+        }
+        p
+    }
+
+    /// Give each new plain best response a fresh random fallback priority (deterministic in
+    /// the iteration) instead of the identity order.
+    pub fn set_random_fallback(&mut self, on: bool) {
+        self.random_fallback = on;
     }
 
     /// The policy set of `player` as a mixture of weight-1 policies (for checkpoints).

@@ -1,7 +1,9 @@
 //! The double oracle: best-response policy extraction, play-outs, the loop on small boards,
 //! its mixture files and checkpoints.
 
-use darkhex::certificate::{best_response, best_response_policy, Fraction, Mixture};
+use darkhex::certificate::{
+    best_response, best_response_policy, best_response_policy_with, Fraction, Mixture,
+};
 use darkhex::double_oracle::{play, round_mixture, Checkpoint, DoubleOracle};
 use darkhex::{DarkHex, Rules, Variant};
 
@@ -47,6 +49,14 @@ fn check_extracted_policy(m: &Mixture) {
         c.responder_value,
         "the extracted policy must achieve the best-response value"
     );
+    // With another fallback order the listed decisions change, the behaviour against the
+    // mixture does not.
+    let cells = m.rules.rows * m.rules.cols;
+    let reversed: Vec<u8> = (0..cells as u8).rev().collect();
+    let (c2, policy2) = best_response_policy_with(m, &reversed);
+    assert_eq!(c2.responder_value, c.responder_value);
+    assert_eq!(policy2.priority, reversed);
+    assert_eq!(won_by_playout(m, &policy2), won);
 }
 
 #[test]
@@ -83,9 +93,17 @@ fn extracted_policy_on_single_policy_mixtures() {
     }
 }
 
-/// Run the double oracle to convergence (no new best response) on a small board.
-fn converge(r: usize, c: usize, v: Variant) -> DoubleOracle {
-    let mut d = DoubleOracle::new(rules(r, c, v)).unwrap();
+/// Run the double oracle to convergence (no new best response) on a small board, with the
+/// oracle configuration `config` (0: tie-breaking against the set, 1: plain, 2: plain with
+/// random fallbacks and 20 random initial policies).
+fn converge(r: usize, c: usize, v: Variant, config: u8) -> DoubleOracle {
+    let mut d = if config == 2 {
+        DoubleOracle::with_random_priorities(rules(r, c, v), 20, 7).unwrap()
+    } else {
+        DoubleOracle::new(rules(r, c, v)).unwrap()
+    };
+    d.set_lexicographic(config == 0);
+    d.set_random_fallback(config == 2);
     for _ in 0..500 {
         let s = d.step();
         assert!(
@@ -110,21 +128,23 @@ fn small_boards_reach_the_known_values() {
         (3, 2, Variant::Abrupt, 7.0 / 16.0, 1e-9),
         (2, 3, Variant::Abrupt, 0.909, 5e-4),
     ] {
-        let d = converge(r, c, v);
-        let (lo, black) = d.best_lower().unwrap().clone();
-        let (hi, white) = d.best_upper().unwrap().clone();
-        let gap = hi.to_f64() - lo.to_f64();
-        assert!((0.0..=1e-9).contains(&gap), "{v} {r}x{c}: gap {gap}");
-        assert!(
-            lo.to_f64() <= value + tol + 1e-9 && value - tol - 1e-9 <= hi.to_f64(),
-            "{v} {r}x{c}: [{lo}, {hi}] misses {value}"
-        );
-        // The mixtures written as certificate files certify independently to the same bounds.
-        for (m, bound) in [(black, lo), (white, hi)] {
-            let text = m.to_text();
-            let back = Mixture::parse(&text).unwrap();
-            back.expect(r, c, v, m.owner).unwrap();
-            assert_eq!(best_response(&back).black_value, bound);
+        for config in 0..3 {
+            let d = converge(r, c, v, config);
+            let (lo, black) = d.best_lower().unwrap().clone();
+            let (hi, white) = d.best_upper().unwrap().clone();
+            let gap = hi.to_f64() - lo.to_f64();
+            assert!((0.0..=1e-9).contains(&gap), "{v} {r}x{c}: gap {gap}");
+            assert!(
+                lo.to_f64() <= value + tol + 1e-9 && value - tol - 1e-9 <= hi.to_f64(),
+                "{v} {r}x{c}: [{lo}, {hi}] misses {value}"
+            );
+            // The mixtures written as certificate files certify independently to the same bounds.
+            for (m, bound) in [(black, lo), (white, hi)] {
+                let text = m.to_text();
+                let back = Mixture::parse(&text).unwrap();
+                back.expect(r, c, v, m.owner).unwrap();
+                assert_eq!(best_response(&back).black_value, bound);
+            }
         }
     }
 }
@@ -171,4 +191,66 @@ fn announcing_rules_are_refused() {
     let mut r = rules(2, 2, Variant::Classical);
     r.announce_touch = true;
     assert!(DoubleOracle::new(r).is_err());
+}
+
+/// Deep run (scripts/darkhex-do-deep-test.sh): the double oracle on 3×3 abrupt for
+/// `DARKHEX_DO_SECS` seconds (default 600). Its exact bracket must contain the certified value
+/// 207579464761/299876201866 and its mixtures must re-certify to the same bounds; the gap must
+/// be at most `DARKHEX_DO_GAP` (default 0.1, what 10 minutes reach on a shared 2-core machine;
+/// the target of 1e-4 is not reached — see results/darkhex/README.md).
+#[test]
+#[ignore]
+fn deep_3x3_abrupt_double_oracle() {
+    let secs: f64 = std::env::var("DARKHEX_DO_SECS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(600.0);
+    let max_gap: f64 = std::env::var("DARKHEX_DO_GAP")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0.1);
+    let mut d = DoubleOracle::with_random_priorities(rules(3, 3, Variant::Abrupt), 200, 0).unwrap();
+    d.set_lexicographic(false);
+    d.set_random_fallback(true);
+    let start = std::time::Instant::now();
+    while start.elapsed().as_secs_f64() < secs {
+        let s = d.step();
+        if s.iteration % 50 == 0 {
+            eprintln!(
+                "[{:.0} s] iteration {} [{:.7}, {:.7}] gap {:.3e}",
+                start.elapsed().as_secs_f64(),
+                s.iteration,
+                s.best_lower.to_f64(),
+                s.best_upper.to_f64(),
+                s.gap()
+            );
+        }
+        if s.added == [false, false] {
+            break;
+        }
+    }
+    let value = Fraction {
+        num: 207579464761,
+        den: 299876201866,
+    };
+    let (lo, black) = d.best_lower().unwrap().clone();
+    let (hi, white) = d.best_upper().unwrap().clone();
+    assert!(
+        lo.num * value.den <= value.num * lo.den,
+        "lower {lo} above the value"
+    );
+    assert!(
+        value.num * hi.den <= hi.num * value.den,
+        "upper {hi} below the value"
+    );
+    for (m, bound) in [(black, lo), (white, hi)] {
+        let back = Mixture::parse(&m.to_text()).unwrap();
+        assert_eq!(best_response(&back).black_value, bound);
+    }
+    let gap = hi.to_f64() - lo.to_f64();
+    eprintln!(
+        "3x3 abrupt: [{lo}, {hi}] gap {gap:.3e} after {} iterations",
+        d.iterations()
+    );
+    assert!(gap <= max_gap, "gap {gap} above {max_gap}");
 }

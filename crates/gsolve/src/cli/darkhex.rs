@@ -125,6 +125,10 @@ struct SolveArgs {
     /// the identity order (drawn from --seed).
     #[arg(long, default_value_t = 0)]
     initial_policies: usize,
+    /// Double oracle: give each plain best response a random fallback priority (where the
+    /// opponent's mixture never lets it go) instead of the identity order.
+    #[arg(long)]
+    random_fallback: bool,
     /// Double oracle: use the plain best response instead of breaking its ties against the
     /// whole policy set.
     #[arg(long)]
@@ -775,6 +779,7 @@ fn table(a: TableArgs, global: &Global) -> CliResult {
                 max_nodes: 60_000_000,
                 plain_oracle: false,
                 initial_policies: 0,
+                random_fallback: false,
             };
             let ckpt = args.out.as_ref().expect("set").join("checkpoint.bin");
             if ckpt.exists() {
@@ -1046,6 +1051,7 @@ fn solve_double_oracle(a: &SolveArgs, global: &Global) -> CliResult {
             .map_err(CliError::input)?
     };
     d.set_lexicographic(!a.plain_oracle);
+    d.set_random_fallback(a.random_fallback);
     let target = a.iterations.unwrap_or(u64::MAX);
     let bar = progress_bar(
         global,
@@ -1057,6 +1063,7 @@ fn solve_double_oracle(a: &SolveArgs, global: &Global) -> CliResult {
     let mut last_checkpoint = Instant::now();
     let mut converged = false;
     let mut last_step = None;
+    let mut last_log = Instant::now();
     let write_checkpoint = |d: &DoubleOracle, rows: &Vec<(u64, f64, f64, f64, f64)>, secs: f64| {
         let c = Checkpoint::capture(d, toolkit_version(), secs, rows.clone());
         write_atomic(&checkpoint_path, &c.to_bytes())
@@ -1093,7 +1100,13 @@ fn solve_double_oracle(a: &SolveArgs, global: &Global) -> CliResult {
             d.policies(0).len(),
             d.policies(1).len()
         ));
-        if bar.is_hidden() && !global.json && (s.iteration % 25 == 0 || s.iteration < 10) {
+        if bar.is_hidden()
+            && !global.json
+            && (s.iteration % 25 == 0
+                || s.iteration < 10
+                || last_log.elapsed().as_secs_f64() >= 30.0)
+        {
+            last_log = Instant::now();
             eprintln!(
                 "[{secs:.0} s] iteration {} lower {:.9} upper {:.9} gap {:.3e} policies {policies} (restricted value {:.7}, support {}+{}; lp {:.2} s, best responses {:.2} s, {} histories)",
                 s.iteration, s.best_lower.to_f64(), s.best_upper.to_f64(), s.gap(),
@@ -1175,6 +1188,10 @@ fn solve_double_oracle(a: &SolveArgs, global: &Global) -> CliResult {
             "support": [black.policies.len(), white.policies.len()],
             "converged": converged,
             "restricted_value": last_step.as_ref().map(|s| s.restricted_value),
+            "last_iteration_seconds": last_step.as_ref().map(|s| json!({
+                "lp": s.seconds[0], "best_responses": s.seconds[1], "playouts": s.seconds[2],
+                "pivots": s.pivots, "responder_nodes": s.responder_nodes,
+            })),
             "out": out.display().to_string(),
         }));
     } else {
