@@ -125,6 +125,84 @@ pub fn round_mixture(rules: Rules, owner: u8, policies: &[Policy], weights: &[f6
     }
 }
 
+/// Best rational approximation `p/q` of `x ∈ [0, 1]` with `q ≤ max_den` (continued fractions).
+fn approximate(x: f64, max_den: u64) -> (u64, u64) {
+    let (mut p0, mut q0, mut p1, mut q1) = (0u64, 1u64, 1u64, 0u64);
+    let mut v = x.clamp(0.0, 1.0);
+    for _ in 0..64 {
+        let a = v.floor();
+        let ai = a as u64;
+        let (p2, q2) = (ai * p1 + p0, ai * q1 + q0);
+        if q2 > max_den {
+            break;
+        }
+        (p0, q0, p1, q1) = (p1, q1, p2, q2);
+        let f = v - a;
+        if f < 1e-15 {
+            break;
+        }
+        v = 1.0 / f;
+    }
+    if q1 == 0 {
+        (0, 1)
+    } else {
+        (p1, q1)
+    }
+}
+
+fn gcd(mut a: u128, mut b: u128) -> u128 {
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a
+}
+
+/// The LP weights as small-denominator fractions (each within 1e-9 of the weight, denominators
+/// at most 10⁶, common denominator at most 2⁶⁰) scaled to integers, or `None`.
+fn simple_weights(weights: &[f64]) -> Option<Vec<u128>> {
+    let mut fr = Vec::with_capacity(weights.len());
+    let mut l: u128 = 1;
+    for &w in weights {
+        let (p, q) = approximate(w, 1_000_000);
+        if (p as f64 / q as f64 - w).abs() > 1e-9 {
+            return None;
+        }
+        l = l / gcd(l, q as u128) * q as u128;
+        if l > 1 << 60 {
+            return None;
+        }
+        fr.push((p as u128, q as u128));
+    }
+    Some(fr.into_iter().map(|(p, q)| p * (l / q)).collect())
+}
+
+/// [`round_mixture`] with small-denominator weights ([`simple_weights`]), if they exist.
+fn simple_mixture(
+    rules: Rules,
+    owner: u8,
+    policies: &[Policy],
+    weights: &[f64],
+) -> Option<Mixture> {
+    let w = simple_weights(weights)?;
+    let policies: Vec<Policy> = policies
+        .iter()
+        .zip(&w)
+        .filter(|(_, &k)| k > 0)
+        .map(|(p, &k)| Policy {
+            weight: k,
+            ..p.clone()
+        })
+        .collect();
+    (!policies.is_empty()).then_some(Mixture {
+        rules: Rules {
+            announce_touch: false,
+            ..rules
+        },
+        owner,
+        policies,
+    })
+}
+
 fn less(a: Fraction, b: Fraction) -> bool {
     a.num * b.den < b.num * a.den
 }
@@ -392,6 +470,21 @@ impl DoubleOracle {
         let support = [black.policies.len(), white.policies.len()];
         self.offer_bound(lower, black);
         self.offer_bound(upper, white);
+        // Near the end the LP solution is usually a vector of simple fractions: certify those
+        // weights too, so that an exact equilibrium gets exact bounds (gap 0) instead of bounds
+        // 2⁻⁴⁰ away.
+        let near = self.best_upper.as_ref().expect("set").0.to_f64()
+            - self.best_lower.as_ref().expect("set").0.to_f64();
+        if near > 0.0 && near < 1e-6 {
+            if let Some(m) = simple_mixture(self.rules, 0, &self.policies[0], &lp.row) {
+                let c = crate::certificate::best_response(&m);
+                self.offer_bound(c.black_value, m);
+            }
+            if let Some(m) = simple_mixture(self.rules, 1, &self.policies[1], &lp.col) {
+                let c = crate::certificate::best_response(&m);
+                self.offer_bound(c.black_value, m);
+            }
+        }
         let t = std::time::Instant::now();
         let added = [self.add(0, black_br), self.add(1, white_br)];
         let play_secs = t.elapsed().as_secs_f64();
@@ -599,5 +692,25 @@ impl Checkpoint {
             }
         }
         Ok(d)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn small_denominators_are_recovered() {
+        assert_eq!(approximate(7.0 / 16.0, 1_000_000), (7, 16));
+        assert_eq!(approximate(10.0 / 11.0 + 1e-13, 1_000_000), (10, 11));
+        assert_eq!(approximate(0.0, 100), (0, 1));
+        assert_eq!(approximate(1.0, 100), (1, 1));
+        assert_eq!(
+            simple_weights(&[0.25, 0.5, 0.25 + 1e-12]),
+            Some(vec![1, 2, 1])
+        );
+        assert_eq!(simple_weights(&[1.0 / 3.0, 2.0 / 3.0]), Some(vec![1, 2]));
+        // π/4 has no small-denominator approximation within 1e-9.
+        assert_eq!(simple_weights(&[std::f64::consts::FRAC_PI_4, 0.2]), None);
     }
 }

@@ -128,6 +128,12 @@ fn small_boards_reach_the_known_values() {
         (3, 2, Variant::Abrupt, 7.0 / 16.0, 1e-9),
         (2, 3, Variant::Abrupt, 0.909, 5e-4),
     ] {
+        let exact = match (r, c, v) {
+            (3, 2, Variant::Abrupt) => Some(Fraction::new(7, 16)),
+            (2, 2, Variant::Abrupt) => Some(Fraction::new(3, 4)),
+            (2, 3, Variant::Abrupt) => Some(Fraction::new(10, 11)),
+            _ => None,
+        };
         for config in 0..3 {
             let d = converge(r, c, v, config);
             let (lo, black) = d.best_lower().unwrap().clone();

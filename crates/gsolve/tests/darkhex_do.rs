@@ -64,7 +64,9 @@ fn double_oracle_solves_small_boards_and_its_mixtures_certify() {
             j["upper"].as_f64().unwrap(),
             j["gap"].as_f64().unwrap(),
         );
-        assert!((0.0..=1e-9).contains(&gap), "{v} {r}x{c}: {j}");
+        assert_eq!(gap, 0.0, "{v} {r}x{c}: {j}");
+        assert_eq!(j["lower_exact"], j["upper_exact"]);
+        assert_eq!(j["converged"], true);
         assert!(lo <= value + tol + 1e-9 && value - tol - 1e-9 <= hi, "{j}");
         assert!(j["iterations"].as_u64().unwrap() >= 1);
         assert!(j["policies"].as_u64().unwrap() >= 2);
