@@ -157,14 +157,14 @@ fn gcd(mut a: u128, mut b: u128) -> u128 {
     a
 }
 
-/// The LP weights as small-denominator fractions (each within 1e-9 of the weight, denominators
-/// at most 10⁶, common denominator at most 2⁶⁰) scaled to integers, or `None`.
+/// The LP weights as small-denominator fractions (each within 1e-11 of the weight,
+/// denominators at most 10⁵, common denominator at most 2⁶⁰) scaled to integers, or `None`.
 fn simple_weights(weights: &[f64]) -> Option<Vec<u128>> {
     let mut fr = Vec::with_capacity(weights.len());
     let mut l: u128 = 1;
     for &w in weights {
-        let (p, q) = approximate(w, 1_000_000);
-        if (p as f64 / q as f64 - w).abs() > 1e-9 {
+        let (p, q) = approximate(w, 100_000);
+        if (p as f64 / q as f64 - w).abs() > 1e-11 {
             return None;
         }
         l = l / gcd(l, q as u128) * q as u128;
@@ -710,7 +710,7 @@ mod tests {
             Some(vec![1, 2, 1])
         );
         assert_eq!(simple_weights(&[1.0 / 3.0, 2.0 / 3.0]), Some(vec![1, 2]));
-        // π/4 has no small-denominator approximation within 1e-9.
+        // π/4 has no approximation within 1e-11 with a denominator up to 10⁵.
         assert_eq!(simple_weights(&[std::f64::consts::FRAC_PI_4, 0.2]), None);
     }
 }

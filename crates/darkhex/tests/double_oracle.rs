@@ -138,8 +138,11 @@ fn small_boards_reach_the_known_values() {
             let d = converge(r, c, v, config);
             let (lo, black) = d.best_lower().unwrap().clone();
             let (hi, white) = d.best_upper().unwrap().clone();
-            let gap = hi.to_f64() - lo.to_f64();
-            assert!((0.0..=1e-9).contains(&gap), "{v} {r}x{c}: gap {gap}");
+            // Exact convergence: both bounds are the same fraction (gap 0).
+            assert_eq!(lo, hi, "{v} {r}x{c} (config {config})");
+            if let Some(x) = exact {
+                assert_eq!(lo, x, "{v} {r}x{c}");
+            }
             assert!(
                 lo.to_f64() <= value + tol + 1e-9 && value - tol - 1e-9 <= hi.to_f64(),
                 "{v} {r}x{c}: [{lo}, {hi}] misses {value}"
