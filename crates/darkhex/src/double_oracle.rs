@@ -428,13 +428,24 @@ impl DoubleOracle {
     }
 
     /// Solve the restricted game.
+    /// Weakly dominated policies are removed first ([`matrix_game::undominated`]); they get
+    /// weight 0.
     pub fn solve_restricted(&self) -> MatrixSolution {
-        let a: Vec<Vec<f64>> = self
-            .payoff
+        let (rows, cols) = matrix_game::undominated(&self.payoff);
+        let a: Vec<Vec<f64>> = rows
             .iter()
-            .map(|r| r.iter().map(|&x| x as f64).collect())
+            .map(|&i| cols.iter().map(|&j| self.payoff[i][j] as f64).collect())
             .collect();
-        matrix_game::solve(&a)
+        let r = matrix_game::solve(&a);
+        let mut row = vec![0.0; self.policies[0].len()];
+        for (k, &i) in rows.iter().enumerate() {
+            row[i] = r.row[k];
+        }
+        let mut col = vec![0.0; self.policies[1].len()];
+        for (k, &j) in cols.iter().enumerate() {
+            col[j] = r.col[k];
+        }
+        MatrixSolution { row, col, ..r }
     }
 
     /// One iteration (see the module documentation).

@@ -278,6 +278,85 @@ fn simplex(t: &mut [f64], basis: &mut [usize], m: usize, w: usize) -> usize {
     pivots
 }
 
+/// Iterated elimination of weakly dominated strategies in a 0/1 game (`a[i][j]` = 1 when the
+/// row player wins): returns the surviving rows and columns, ascending. Row `i` goes when a
+/// surviving row wins everywhere `i` wins (and, if identical, has a smaller index); column `j`
+/// when a surviving column loses everywhere `j` loses. An equilibrium of the surviving game is
+/// an equilibrium of the whole one (a removed strategy does no better than its dominator
+/// against the opponent's equilibrium strategy), and the value is the same. Bit sets keep it
+/// at `O((m² n + n² m) / 64)` word operations per round.
+pub fn undominated(a: &[Vec<u8>]) -> (Vec<usize>, Vec<usize>) {
+    let m = a.len();
+    let n = a.first().map_or(0, |r| r.len());
+    let words = |k: usize| k.div_ceil(64);
+    let mut rows: Vec<usize> = (0..m).collect();
+    let mut cols: Vec<usize> = (0..n).collect();
+    loop {
+        let before = (rows.len(), cols.len());
+        // Rows as bit sets over the surviving columns.
+        let rb: Vec<Vec<u64>> = rows
+            .iter()
+            .map(|&i| {
+                let mut b = vec![0u64; words(cols.len())];
+                for (k, &j) in cols.iter().enumerate() {
+                    if a[i][j] != 0 {
+                        b[k / 64] |= 1 << (k % 64);
+                    }
+                }
+                b
+            })
+            .collect();
+        let covers = |x: &[u64], y: &[u64]| x.iter().zip(y).all(|(&p, &q)| q & !p == 0);
+        let mut keep = vec![true; rows.len()];
+        for i in 0..rows.len() {
+            for k in 0..rows.len() {
+                if k != i && keep[k] && covers(&rb[k], &rb[i]) && (rb[k] != rb[i] || k < i) {
+                    keep[i] = false;
+                    break;
+                }
+            }
+        }
+        rows = rows
+            .iter()
+            .zip(&keep)
+            .filter(|(_, &k)| k)
+            .map(|(&i, _)| i)
+            .collect();
+        // Columns as bit sets of the surviving rows where the row player wins.
+        let cb: Vec<Vec<u64>> = cols
+            .iter()
+            .map(|&j| {
+                let mut b = vec![0u64; words(rows.len())];
+                for (k, &i) in rows.iter().enumerate() {
+                    if a[i][j] != 0 {
+                        b[k / 64] |= 1 << (k % 64);
+                    }
+                }
+                b
+            })
+            .collect();
+        let mut keep = vec![true; cols.len()];
+        for j in 0..cols.len() {
+            for l in 0..cols.len() {
+                // Column l dominates j if l lets the row player win only where j does.
+                if l != j && keep[l] && covers(&cb[j], &cb[l]) && (cb[l] != cb[j] || l < j) {
+                    keep[j] = false;
+                    break;
+                }
+            }
+        }
+        cols = cols
+            .iter()
+            .zip(&keep)
+            .filter(|(_, &k)| k)
+            .map(|(&j, _)| j)
+            .collect();
+        if (rows.len(), cols.len()) == before {
+            return (rows, cols);
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -383,6 +462,54 @@ mod tests {
                 hi - lo < 1e-2,
                 "regret matching did not converge: {lo} {hi}"
             );
+        }
+    }
+
+    #[test]
+    fn removing_dominated_strategies_keeps_the_value() {
+        let mut x = 0x1234_5678_9abc_def1u64;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        for trial in 0..40 {
+            let m = 3 + trial % 40;
+            let n = 3 + (trial * 7) % 45;
+            let a: Vec<Vec<u8>> = (0..m)
+                .map(|_| (0..n).map(|_| (next() % 3 == 0) as u8).collect())
+                .collect();
+            let f = |a: &[Vec<u8>]| -> Vec<Vec<f64>> {
+                a.iter()
+                    .map(|r| r.iter().map(|&v| v as f64).collect())
+                    .collect()
+            };
+            let full = solve(&f(&a));
+            let (rows, cols) = undominated(&a);
+            assert!(!rows.is_empty() && !cols.is_empty());
+            let sub: Vec<Vec<u8>> = rows
+                .iter()
+                .map(|&i| cols.iter().map(|&j| a[i][j]).collect())
+                .collect();
+            let red = solve(&f(&sub));
+            assert!((full.value - red.value).abs() < 1e-9, "trial {trial}");
+            // The reduced equilibrium, lifted, guarantees the value in the whole game.
+            let mut row = vec![0.0; m];
+            for (k, &i) in rows.iter().enumerate() {
+                row[i] = red.row[k];
+            }
+            let mut col = vec![0.0; n];
+            for (k, &j) in cols.iter().enumerate() {
+                col[j] = red.col[k];
+            }
+            let lo = (0..n)
+                .map(|j| (0..m).map(|i| row[i] * a[i][j] as f64).sum::<f64>())
+                .fold(f64::INFINITY, f64::min);
+            let hi = (0..m)
+                .map(|i| (0..n).map(|j| a[i][j] as f64 * col[j]).sum::<f64>())
+                .fold(f64::NEG_INFINITY, f64::max);
+            assert!((lo - full.value).abs() < 1e-9 && (hi - full.value).abs() < 1e-9);
         }
     }
 
