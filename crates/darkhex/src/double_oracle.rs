@@ -256,6 +256,9 @@ pub struct DoubleOracle {
     lexicographic: bool,
     /// Random fallback priorities for plain best responses.
     random_fallback: bool,
+    /// Supports of the last restricted solution and the policy counts then (warm start).
+    last_support: [Vec<usize>; 2],
+    last_counts: [usize; 2],
 }
 
 impl DoubleOracle {
@@ -336,6 +339,8 @@ impl DoubleOracle {
             best_upper: None,
             lexicographic: true,
             random_fallback: false,
+            last_support: Default::default(),
+            last_counts: [0, 0],
         };
         for p in white {
             d.add(1, p);
@@ -427,25 +432,15 @@ impl DoubleOracle {
         &self.payoff
     }
 
-    /// Solve the restricted game.
-    /// Weakly dominated policies are removed first ([`matrix_game::undominated`]); they get
-    /// weight 0.
+    /// Solve the restricted game ([`matrix_game::solve_generated`], warm-started from the
+    /// previous solution's supports plus the policies added since).
     pub fn solve_restricted(&self) -> MatrixSolution {
-        let (rows, cols) = matrix_game::undominated(&self.payoff);
-        let a: Vec<Vec<f64>> = rows
-            .iter()
-            .map(|&i| cols.iter().map(|&j| self.payoff[i][j] as f64).collect())
-            .collect();
-        let r = matrix_game::solve(&a);
-        let mut row = vec![0.0; self.policies[0].len()];
-        for (k, &i) in rows.iter().enumerate() {
-            row[i] = r.row[k];
-        }
-        let mut col = vec![0.0; self.policies[1].len()];
-        for (k, &j) in cols.iter().enumerate() {
-            col[j] = r.col[k];
-        }
-        MatrixSolution { row, col, ..r }
+        let start = |p: usize| -> Vec<usize> {
+            let mut v = self.last_support[p].clone();
+            v.extend(self.last_counts[p]..self.policies[p].len());
+            v
+        };
+        matrix_game::solve_generated(&self.payoff, &start(0), &start(1))
     }
 
     /// One iteration (see the module documentation).
@@ -453,6 +448,11 @@ impl DoubleOracle {
         let t = std::time::Instant::now();
         let lp = self.solve_restricted();
         let lp_secs = t.elapsed().as_secs_f64();
+        self.last_support = [
+            (0..lp.row.len()).filter(|&i| lp.row[i] > 0.0).collect(),
+            (0..lp.col.len()).filter(|&j| lp.col[j] > 0.0).collect(),
+        ];
+        self.last_counts = [lp.row.len(), lp.col.len()];
         let black = round_mixture(self.rules, 0, &self.policies[0], &lp.row);
         let white = round_mixture(self.rules, 1, &self.policies[1], &lp.col);
         let t = std::time::Instant::now();

@@ -278,6 +278,118 @@ fn simplex(t: &mut [f64], basis: &mut [usize], m: usize, w: usize) -> usize {
     pivots
 }
 
+/// Solve a 0/1 game (`a[i][j]` = 1 when the row player wins) by generating strategies inside
+/// it: weakly dominated rows and columns are removed ([`undominated`]), then the game is solved
+/// on a working set that starts from `rows0` / `cols0` (typically the previous support and
+/// the strategies added since) and grows by the strategies that do better against the current
+/// solution than its value, until none does (to 1e-9). The result is an equilibrium of the
+/// whole game; each linear program is only as large as the working set.
+pub fn solve_generated(a: &[Vec<u8>], rows0: &[usize], cols0: &[usize]) -> MatrixSolution {
+    let m = a.len();
+    assert!(m > 0, "a matrix game needs a row");
+    let n = a[0].len();
+    let (pool_r, pool_c) = undominated(a);
+    let mut in_pool_r = vec![false; m];
+    pool_r.iter().for_each(|&i| in_pool_r[i] = true);
+    let mut in_pool_c = vec![false; n];
+    pool_c.iter().for_each(|&j| in_pool_c[j] = true);
+    let mut act_r = vec![false; m];
+    let mut act_c = vec![false; n];
+    for &i in rows0.iter().filter(|&&i| i < m && in_pool_r[i]) {
+        act_r[i] = true;
+    }
+    for &j in cols0.iter().filter(|&&j| j < n && in_pool_c[j]) {
+        act_c[j] = true;
+    }
+    if !act_r.iter().any(|&x| x) {
+        act_r[pool_r[0]] = true;
+    }
+    if !act_c.iter().any(|&x| x) {
+        act_c[pool_c[0]] = true;
+    }
+    let mut pivots = 0;
+    for _round in 0..200 {
+        let rs: Vec<usize> = (0..m).filter(|&i| act_r[i]).collect();
+        let cs: Vec<usize> = (0..n).filter(|&j| act_c[j]).collect();
+        let sub: Vec<Vec<f64>> = rs
+            .iter()
+            .map(|&i| cs.iter().map(|&j| a[i][j] as f64).collect())
+            .collect();
+        let r = solve(&sub);
+        pivots += r.pivots;
+        let mut row = vec![0.0; m];
+        for (k, &i) in rs.iter().enumerate() {
+            row[i] = r.row[k];
+        }
+        let mut col = vec![0.0; n];
+        for (k, &j) in cs.iter().enumerate() {
+            col[j] = r.col[k];
+        }
+        // Payoff of every pooled row against col, of every pooled column against row.
+        let u: Vec<(usize, f64)> = pool_r
+            .iter()
+            .map(|&i| (i, cs.iter().map(|&j| a[i][j] as f64 * col[j]).sum()))
+            .collect();
+        let w: Vec<(usize, f64)> = pool_c
+            .iter()
+            .map(|&j| (j, rs.iter().map(|&i| row[i] * a[i][j] as f64).sum()))
+            .collect();
+        let hi = u.iter().map(|x| x.1).fold(f64::NEG_INFINITY, f64::max);
+        let lo = w.iter().map(|x| x.1).fold(f64::INFINITY, f64::min);
+        let finish = |row: Vec<f64>, col: Vec<f64>, pivots| {
+            // Guarantees over the whole game (dominated strategies do no better).
+            let row_guarantee = (0..n)
+                .map(|j| (0..m).map(|i| row[i] * a[i][j] as f64).sum::<f64>())
+                .fold(f64::INFINITY, f64::min);
+            let col_guarantee = (0..m)
+                .map(|i| (0..n).map(|j| a[i][j] as f64 * col[j]).sum::<f64>())
+                .fold(f64::NEG_INFINITY, f64::max);
+            MatrixSolution {
+                value: r.value,
+                row,
+                col,
+                row_guarantee,
+                col_guarantee,
+                pivots,
+            }
+        };
+        if hi - lo <= 1e-9 {
+            return finish(row, col, pivots);
+        }
+        let grow = (rs.len() + cs.len()) / 8 + 10;
+        let mut add_r: Vec<(usize, f64)> = u
+            .into_iter()
+            .filter(|&(i, v)| !act_r[i] && v > r.col_guarantee + 1e-10)
+            .collect();
+        add_r.sort_by(|x, y| y.1.total_cmp(&x.1));
+        let mut add_c: Vec<(usize, f64)> = w
+            .into_iter()
+            .filter(|&(j, v)| !act_c[j] && v < r.row_guarantee - 1e-10)
+            .collect();
+        add_c.sort_by(|x, y| x.1.total_cmp(&y.1));
+        if add_r.is_empty() && add_c.is_empty() {
+            return finish(row, col, pivots);
+        }
+        add_r.iter().take(grow).for_each(|&(i, _)| act_r[i] = true);
+        add_c.iter().take(grow).for_each(|&(j, _)| act_c[j] = true);
+    }
+    // Not reached in practice: fall back to the whole undominated game.
+    let sub: Vec<Vec<f64>> = pool_r
+        .iter()
+        .map(|&i| pool_c.iter().map(|&j| a[i][j] as f64).collect())
+        .collect();
+    let r = solve(&sub);
+    let mut row = vec![0.0; m];
+    for (k, &i) in pool_r.iter().enumerate() {
+        row[i] = r.row[k];
+    }
+    let mut col = vec![0.0; n];
+    for (k, &j) in pool_c.iter().enumerate() {
+        col[j] = r.col[k];
+    }
+    MatrixSolution { row, col, ..r }
+}
+
 /// Iterated elimination of weakly dominated strategies in a 0/1 game (`a[i][j]` = 1 when the
 /// row player wins): returns the surviving rows and columns, ascending. Row `i` goes when a
 /// surviving row wins everywhere `i` wins (and, if identical, has a smaller index); column `j`
@@ -494,6 +606,10 @@ mod tests {
                 .collect();
             let red = solve(&f(&sub));
             assert!((full.value - red.value).abs() < 1e-9, "trial {trial}");
+            // Strategy generation from a poor start reaches the same value.
+            let g = solve_generated(&a, &[m - 1], &[0]);
+            assert!((full.value - g.value).abs() < 1e-9, "trial {trial}");
+            assert!(g.col_guarantee - g.row_guarantee < 1e-9, "trial {trial}");
             // The reduced equilibrium, lifted, guarantees the value in the whole game.
             let mut row = vec![0.0; m];
             for (k, &i) in rows.iter().enumerate() {
