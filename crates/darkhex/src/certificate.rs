@@ -99,6 +99,9 @@ pub enum CertificateError {
     Overflow,
 }
 
+/// A policy's behaviour as a value: priority and decisions sorted by history.
+pub type PolicyKey = (Vec<u8>, Vec<(u128, u8)>);
+
 /// One deterministic policy of a mixture.
 #[derive(Clone, Debug)]
 pub struct Policy {
@@ -124,6 +127,14 @@ impl Policy {
         }
         debug_assert!(false, "no legal probe");
         0
+    }
+
+    /// The behaviour as a canonical value (priority and decisions sorted by history), weight
+    /// excluded: two policies with equal keys are the same policy.
+    pub fn key(&self) -> PolicyKey {
+        let mut d: Vec<(u128, u8)> = self.decisions.iter().map(|(&h, &a)| (h, a)).collect();
+        d.sort_unstable();
+        (self.priority.clone(), d)
     }
 }
 
@@ -428,6 +439,40 @@ impl Mixture {
     pub fn total_weight(&self) -> u128 {
         self.policies.iter().map(|p| p.weight).sum()
     }
+
+    /// The mixture in the `DARKHEX_MIXTURE` text format ([`Mixture::parse`] reads it back;
+    /// decisions are listed by ascending history, so the text is deterministic). Announcing
+    /// rules have no representation in the format and are not written.
+    pub fn to_text(&self) -> String {
+        use std::fmt::Write;
+        let mut s = String::new();
+        let mode = match self.rules.variant {
+            Variant::Classical => "STANDARD",
+            Variant::Abrupt => "ABRUPT",
+        };
+        let owner = if self.owner == 0 { "BLACK" } else { "WHITE" };
+        let _ = write!(
+            s,
+            "{MAGIC}\nROWS {}\nCOLUMNS {}\nMODE {mode}\nOWNER {owner}\nPOLICIES {}\n",
+            self.rules.rows,
+            self.rules.cols,
+            self.policies.len()
+        );
+        for p in &self.policies {
+            let _ = writeln!(s, "POLICY {}", p.weight);
+            let pr: Vec<String> = p.priority.iter().map(|c| c.to_string()).collect();
+            let _ = writeln!(s, "PRIORITY {}", pr.join(" "));
+            let mut d: Vec<(u128, u8)> = p.decisions.iter().map(|(&h, &a)| (h, a)).collect();
+            d.sort_unstable();
+            let _ = writeln!(s, "DECISIONS {}", d.len());
+            for (h, a) in d {
+                let _ = writeln!(s, "{h} {a}");
+            }
+            s.push_str("END\n");
+        }
+        s.push_str("DONE\n");
+        s
+    }
 }
 
 /// An exact fraction `num / den` in lowest terms.
@@ -504,7 +549,8 @@ struct Responder<'a> {
     owner: usize,
     /// Keyed by the owner histories only: the policies of a world are exactly those whose
     /// decisions produce its history, a function of the history alone.
-    memo: HashMap<(u64, u64, Vec<u128>), u128>,
+    /// Value and the maximising probe (first in cell order among the best).
+    memo: HashMap<(u64, u64, Vec<u128>), (u128, u8)>,
     nodes: u64,
     hits: u64,
 }
@@ -589,7 +635,7 @@ impl Responder<'_> {
         let mut histories: Vec<u128> = worlds.iter().map(|w| w.history).collect();
         histories.sort_unstable();
         let key = (r_stones, r_known, histories);
-        if let Some(&v) = self.memo.get(&key) {
+        if let Some(&(v, _)) = self.memo.get(&key) {
             self.hits += 1;
             return v;
         }
@@ -598,6 +644,7 @@ impl Responder<'_> {
         let responder = 1 - self.owner as u8;
         let legal = self.game.all() & !(r_stones | r_known);
         let mut best = 0u128;
+        let mut best_action = legal.trailing_zeros() as u8;
         for a in legal.iter() {
             let bit = 1u64 << a;
             let (found, placed): (Vec<World>, Vec<World>) =
@@ -630,18 +677,94 @@ impl Responder<'_> {
             }
             if value > best {
                 best = value;
+                best_action = a as u8;
                 if best == total {
                     break;
                 }
             }
         }
-        self.memo.insert(key, best);
+        self.memo.insert(key, (best, best_action));
         best
+    }
+
+    /// After [`Self::respond`] from the root: walk the responder histories that the memoised
+    /// argmax probes reach with positive weight and record the probe made at each.
+    fn extract(
+        &self,
+        r_stones: u64,
+        r_known: u64,
+        r_history: u128,
+        worlds: Vec<World>,
+        out: &mut HashMap<u128, u8>,
+    ) {
+        if worlds.is_empty() {
+            return;
+        }
+        let mut histories: Vec<u128> = worlds.iter().map(|w| w.history).collect();
+        histories.sort_unstable();
+        let Some(&(_, a)) = self.memo.get(&(r_stones, r_known, histories)) else {
+            debug_assert!(false, "every reached responder history was solved");
+            return;
+        };
+        out.insert(r_history, a);
+        let a = a as u32;
+        let bit = 1u64 << a;
+        let responder = 1 - self.owner as u8;
+        let (found, placed): (Vec<World>, Vec<World>) =
+            worlds.into_iter().partition(|w| w.stones & bit != 0);
+        if !placed.is_empty() {
+            let stones = r_stones | bit;
+            if !self.game.connects(responder, stones) {
+                let mut next = Vec::new();
+                for w in placed {
+                    self.owner_moves(w, stones, &mut next);
+                }
+                let h = (r_history << EVENT_BITS) | probe_event(a, true) as u128;
+                self.extract(stones, r_known, h, Self::canonical(next), out);
+            }
+        }
+        if !found.is_empty() {
+            let known = r_known | bit;
+            let h = (r_history << EVENT_BITS) | probe_event(a, false) as u128;
+            match self.game.rules().variant {
+                Variant::Classical => self.extract(r_stones, known, h, found, out),
+                Variant::Abrupt => {
+                    let mut next = Vec::new();
+                    for w in found {
+                        self.owner_moves(w, r_stones, &mut next);
+                    }
+                    self.extract(r_stones, known, h, Self::canonical(next), out);
+                }
+            }
+        }
     }
 }
 
 /// The exact best response of the other player against `mixture` (perfect recall).
 pub fn best_response(mixture: &Mixture) -> Certified {
+    solve_response(mixture, None).0
+}
+
+/// [`best_response`] together with the responder's maximising deterministic policy, in the
+/// certificate's own representation: a decision for every responder history that the policy
+/// reaches with positive probability against the mixture (decisions equal to the fallback are
+/// omitted), and the identity `PRIORITY` (lowest legal cell) elsewhere. The policy has weight 1.
+/// Played against the mixture it wins exactly [`Certified::responder_value`].
+pub fn best_response_policy(mixture: &Mixture) -> (Certified, Policy) {
+    let cells = mixture.rules.rows * mixture.rules.cols;
+    let identity: Vec<u8> = (0..cells as u8).collect();
+    best_response_policy_with(mixture, &identity)
+}
+
+/// [`best_response_policy`] with the given fallback `priority` (a permutation of the cells)
+/// instead of the identity: it decides where the responder plays at histories that the mixture
+/// never lets it reach.
+pub fn best_response_policy_with(mixture: &Mixture, priority: &[u8]) -> (Certified, Policy) {
+    let (c, p) = solve_response(mixture, Some(priority));
+    (c, p.expect("requested"))
+}
+
+fn solve_response(mixture: &Mixture, want_policy: Option<&[u8]>) -> (Certified, Option<Policy>) {
     let game = DarkHex::new(mixture.rules).expect("validated by the parser");
     let owner = mixture.owner as usize;
     let total = mixture.total_weight();
@@ -683,24 +806,47 @@ pub fn best_response(mixture: &Mixture) -> Certified {
             .collect::<Vec<u32>>()
             .into(),
     };
-    let won = if owner == 0 {
+    let root_worlds = if owner == 0 {
         let mut worlds = Vec::new();
         r.owner_moves(start, 0, &mut worlds);
-        r.respond(0, 0, Responder::canonical(worlds))
+        Responder::canonical(worlds)
     } else {
-        r.respond(0, 0, vec![start])
+        vec![start]
     };
+    let won = r.respond(0, 0, root_worlds.clone());
+    let policy = want_policy.map(|priority| {
+        let mut all = HashMap::new();
+        r.extract(0, 0, 0, root_worlds, &mut all);
+        let responder = 1 - mixture.owner;
+        let mut p = Policy {
+            weight: 1,
+            priority: priority.to_vec(),
+            decisions: HashMap::new(),
+        };
+        // Keep only the decisions that differ from the fallback.
+        for (h, a) in all {
+            let (own, known) = replay_owner(&r.game, responder, h).expect("a played history");
+            let legal = r.game.all() & !(own | known);
+            if p.decide(h, legal) != a as u32 {
+                p.decisions.insert(h, a);
+            }
+        }
+        p
+    });
     let responder_value = Fraction::new(won, total);
     let black_value = if owner == 0 {
         Fraction::new(total - won, total)
     } else {
         responder_value
     };
-    Certified {
-        owner: mixture.owner,
-        responder_value,
-        black_value,
-        responder_nodes: r.nodes,
-        memo_hits: r.hits,
-    }
+    (
+        Certified {
+            owner: mixture.owner,
+            responder_value,
+            black_value,
+            responder_nodes: r.nodes,
+            memo_hits: r.hits,
+        },
+        policy,
+    )
 }

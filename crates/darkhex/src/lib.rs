@@ -22,8 +22,13 @@
 //! has at most 16 own probes plus announcements, so it is kept in a `u128`.
 //!
 //! # Modules
-//! - [`certificate`]: the `DARKHEX_MIXTURE` reader (strict) and the exact best response
-//!   against a mixture, in exact integer arithmetic.
+//! - [`certificate`]: the `DARKHEX_MIXTURE` reader (strict) and writer, the exact best
+//!   response against a mixture, in exact integer arithmetic, and the extraction of the
+//!   maximising deterministic policy.
+//! - [`double_oracle`]: the exact double oracle over deterministic perfect-recall policies
+//!   (restricted matrix game by [`matrix_game`], oracle = the exact best response), whose
+//!   bounds are certificates.
+//! - [`matrix_game`]: zero-sum matrix games by a dense simplex.
 //! - [`extensive`]: the game as an [`game::extensive::ExtensiveGame`] with perfect-recall
 //!   (history) or view-abstracted information sets.
 //! - [`response`]: exact perfect-recall best response against a behavioural strategy and the
@@ -38,10 +43,19 @@
 //! ≈ 0.08 on 3×3 abrupt. The exact best response grows with the responder's own branching
 //! (≈ 6e6 histories on 3×3 classical against a full-support strategy); purifying the strategy
 //! (`StrategyFile::purify`) keeps it small enough for 4×3.
+//!
+//! The double oracle has no abstraction: its policies are perfect-recall strategies of the
+//! real game and its bounds are exact fractions, proven like the published certificates. It
+//! converges exactly (gap 0) on the boards of ≤ 6 cells (≤ 150 iterations, < 1 s), but its tail
+//! is slow on larger boards: each iteration adds one pure policy per player (3×3 abrupt: gap
+//! 2.0e-3 after 1,702 iterations / 54 minutes; 4×3 classical: 0.084 after 976 iterations / 45
+//! minutes; figures in `results/darkhex/README.md`).
 #![warn(missing_docs)]
 
 pub mod certificate;
+pub mod double_oracle;
 pub mod extensive;
+pub mod matrix_game;
 pub mod response;
 mod rules;
 pub mod strategy;

@@ -70,7 +70,9 @@ struct SolveArgs {
     /// Tell a player when one of its stones is touched.
     #[arg(long)]
     announce_touch: bool,
-    /// dcfr (α=1.5, β=0, γ=2), cfr+, pcfr+ (predictive CFR+), linear or vanilla.
+    /// dcfr (α=1.5, β=0, γ=2), cfr+, pcfr+ (predictive CFR+), linear, vanilla, or
+    /// double-oracle (exact: pure perfect-recall policies, exact best-response oracle, writes
+    /// certificate-format mixtures black-lower.mix / white-upper.mix).
     #[arg(long, default_value = "dcfr")]
     algo: String,
     /// Information sets: history (perfect recall; small boards), view (own + known stones,
@@ -119,6 +121,18 @@ struct SolveArgs {
     /// Largest DAG to expand.
     #[arg(long, default_value_t = 60_000_000)]
     max_nodes: usize,
+    /// Double oracle: start with this many random priority-order policies per player besides
+    /// the identity order (drawn from --seed).
+    #[arg(long, default_value_t = 0)]
+    initial_policies: usize,
+    /// Double oracle: give each plain best response a random fallback priority (where the
+    /// opponent's mixture never lets it go) instead of the identity order.
+    #[arg(long)]
+    random_fallback: bool,
+    /// Double oracle: use the plain best response instead of breaking its ties against the
+    /// whole policy set.
+    #[arg(long)]
+    plain_oracle: bool,
 }
 
 #[derive(clap::Args, Debug)]
@@ -144,6 +158,9 @@ struct TableArgs {
 pub fn run(args: DarkhexArgs, global: &Global) -> CliResult {
     match args.command {
         DarkhexCommand::Certify { file } => certify(&file, global),
+        DarkhexCommand::Solve(a) if a.algo == "double-oracle" || a.algo == "do" => {
+            solve_double_oracle(&a, global)
+        }
         DarkhexCommand::Solve(a) => {
             let r = solve(*a, global)?;
             print_report(&r, global);
@@ -760,6 +777,9 @@ fn table(a: TableArgs, global: &Global) -> CliResult {
                 purify: 0.0,
                 no_eval: false,
                 max_nodes: 60_000_000,
+                plain_oracle: false,
+                initial_policies: 0,
+                random_fallback: false,
             };
             let ckpt = args.out.as_ref().expect("set").join("checkpoint.bin");
             if ckpt.exists() {
@@ -960,4 +980,228 @@ fn time_iterations<G: ExtensiveGame>(
         }
         n *= 2;
     }
+}
+
+/// `solve --algo double-oracle`: the exact double oracle of [`darkhex::double_oracle`].
+fn solve_double_oracle(a: &SolveArgs, global: &Global) -> CliResult {
+    use darkhex::double_oracle::{first_probe, Checkpoint, DoubleOracle};
+    let rules = parse_rules(a)?;
+    if rules.announce_touch {
+        return Err(CliError::input(
+            "--algo double-oracle needs rules without --announce-touch (the certificate format has no announcements)",
+        ));
+    }
+    if let Some(t) = a.threads {
+        if t == 0 {
+            return Err(CliError::input("--threads must be at least 1"));
+        }
+        let _ = rayon::ThreadPoolBuilder::new()
+            .num_threads(t)
+            .build_global();
+    }
+    for (name, v) in [("--gap", a.gap), ("--time", a.time)] {
+        if let Some(v) = v {
+            if !(v.is_finite() && v >= 0.0) {
+                return Err(CliError::input(format!(
+                    "{name} must be a non-negative number"
+                )));
+            }
+        }
+    }
+    let out = a.out.clone().unwrap_or_else(|| {
+        PathBuf::from(format!(
+            "results/darkhex/double-oracle-{}-{}x{}",
+            rules.variant, rules.rows, rules.cols
+        ))
+    });
+    let checkpoint_path = out.join("do-checkpoint.bin");
+    if checkpoint_path.exists() && !a.resume {
+        return Err(CliError::input(format!(
+            "{} exists: pass --resume to continue it, or choose another --out",
+            checkpoint_path.display()
+        )));
+    }
+    let mut rows: Vec<(u64, f64, f64, f64, f64)> = Vec::new();
+    let mut seconds_before = 0.0;
+    let mut d = if a.resume {
+        let bytes = std::fs::read(&checkpoint_path).map_err(|e| {
+            CliError::input(format!(
+                "--resume: cannot read {}: {e}",
+                checkpoint_path.display()
+            ))
+        })?;
+        let c = Checkpoint::from_bytes(&bytes)
+            .map_err(|e| CliError::input(format!("{}: {e}", checkpoint_path.display())))?;
+        if c.rules != rules {
+            return Err(CliError::input(format!(
+                "{}: checkpoint is for {:?}, this run asks for {:?}",
+                checkpoint_path.display(),
+                c.rules,
+                rules
+            )));
+        }
+        let d = c
+            .restore()
+            .map_err(|e| CliError::input(format!("{}: {e}", checkpoint_path.display())))?;
+        rows = c.rows;
+        seconds_before = c.seconds;
+        d
+    } else {
+        DoubleOracle::with_random_priorities(rules, a.initial_policies, a.seed)
+            .map_err(CliError::input)?
+    };
+    d.set_lexicographic(!a.plain_oracle);
+    d.set_random_fallback(a.random_fallback);
+    let target = a.iterations.unwrap_or(u64::MAX);
+    let bar = progress_bar(
+        global,
+        if target == u64::MAX { 0 } else { target },
+        "darkhex double oracle",
+    );
+    bar.set_position(d.iterations());
+    let start = Instant::now();
+    let mut last_checkpoint = Instant::now();
+    let mut converged = false;
+    let mut last_step = None;
+    let mut last_log = Instant::now();
+    let write_checkpoint = |d: &DoubleOracle, rows: &Vec<(u64, f64, f64, f64, f64)>, secs: f64| {
+        let c = Checkpoint::capture(d, toolkit_version(), secs, rows.clone());
+        write_atomic(&checkpoint_path, &c.to_bytes())
+    };
+    let gap_of = |d: &DoubleOracle| match (d.best_lower(), d.best_upper()) {
+        (Some(l), Some(u)) => u.0.to_f64() - l.0.to_f64(),
+        _ => f64::INFINITY,
+    };
+    loop {
+        if d.iterations() >= target
+            || a.time.is_some_and(|t| start.elapsed().as_secs_f64() >= t)
+            || a.gap.is_some_and(|g| gap_of(&d) <= g)
+            || converged
+        {
+            break;
+        }
+        let s = d.step();
+        let secs = seconds_before + start.elapsed().as_secs_f64();
+        rows.push((
+            s.iteration,
+            secs,
+            s.best_lower.to_f64(),
+            s.best_upper.to_f64(),
+            s.gap(),
+        ));
+        let policies = d.policies(0).len() + d.policies(1).len();
+        bar.set_position(s.iteration);
+        bar.set_message(format!(
+            "it {} lower {:.7} upper {:.7} gap {:.2e} policies {}+{}",
+            s.iteration,
+            s.best_lower.to_f64(),
+            s.best_upper.to_f64(),
+            s.gap(),
+            d.policies(0).len(),
+            d.policies(1).len()
+        ));
+        if bar.is_hidden()
+            && !global.json
+            && (s.iteration % 25 == 0
+                || s.iteration < 10
+                || last_log.elapsed().as_secs_f64() >= 30.0)
+        {
+            last_log = Instant::now();
+            eprintln!(
+                "[{secs:.0} s] iteration {} lower {:.9} upper {:.9} gap {:.3e} policies {policies} (restricted value {:.7}, support {}+{}; lp {:.2} s, best responses {:.2} s, {} histories)",
+                s.iteration, s.best_lower.to_f64(), s.best_upper.to_f64(), s.gap(),
+                s.restricted_value, s.support[0], s.support[1], s.seconds[0], s.seconds[1],
+                s.responder_nodes
+            );
+        }
+        converged = s.added == [false, false];
+        last_step = Some(s);
+        if last_checkpoint.elapsed().as_secs_f64() >= a.checkpoint_secs {
+            write_checkpoint(&d, &rows, secs)?;
+            last_checkpoint = Instant::now();
+        }
+    }
+    bar.finish_and_clear();
+    let total_secs = seconds_before + start.elapsed().as_secs_f64();
+    let (Some((lower, black)), Some((upper, white))) = (d.best_lower(), d.best_upper()) else {
+        return Err(CliError::runtime(
+            "no iteration was run: nothing to write (raise --iterations or --time)",
+        ));
+    };
+    let (lower, upper) = (*lower, *upper);
+    write_checkpoint(&d, &rows, total_secs)?;
+    write_atomic(&out.join("black-lower.mix"), black.to_text().as_bytes())?;
+    write_atomic(&out.join("white-upper.mix"), white.to_text().as_bytes())?;
+    let gap = upper.to_f64() - lower.to_f64();
+    let mut csv = format!(
+        "# gsolve darkhex solve --algo double-oracle: {} {}x{} oracle={} seed={} toolkit={}\n# command: {}\n# lower/upper: best exact bounds so far (proven by black-lower.mix / white-upper.mix)\niteration,seconds,lower,upper,gap\n",
+        rules.variant, rules.rows, rules.cols,
+        if a.plain_oracle { "plain" } else { "lexicographic" },
+        a.seed, toolkit_version(), command_line()
+    );
+    for r in &rows {
+        csv.push_str(&format!(
+            "{},{:.3},{:.12},{:.12},{:.6e}\n",
+            r.0, r.1, r.2, r.3, r.4
+        ));
+    }
+    write_atomic(&out.join("convergence.csv"), csv.as_bytes())?;
+    let game = d.game().clone();
+    let mut md = format!(
+        "# Dark Hex {} {}×{} — exact double oracle\n\n- command: `{}`\n- toolkit: {}\n- oracle: exact perfect-recall best response ({}), restricted games solved by a dense simplex, mixtures rounded to weights over 2^40\n- {} iterations, {:.1} s in total, {} + {} policies (Black + White){}\n- **lower {} ≈ {:.9}** (Black's mixture `black-lower.mix`, {} policies), **upper {} ≈ {:.9}** (White's mixture `white-upper.mix`, {} policies), **gap {:.3e}**\n- both bounds are exact: `gsolve darkhex certify OUT/black-lower.mix` and `… white-upper.mix` recompute them independently\n",
+        rules.variant, rules.rows, rules.cols, command_line(), toolkit_version(),
+        if a.plain_oracle { "plain" } else { "ties broken against the whole policy set" },
+        d.iterations(), total_secs, d.policies(0).len(), d.policies(1).len(),
+        if converged { "; converged (neither best response was new)" } else { "" },
+        lower, lower.to_f64(), black.policies.len(), upper, upper.to_f64(), white.policies.len(), gap
+    );
+    if let Some((x, how)) = known_value(rules.rows, rules.cols, rules.variant) {
+        let inside = lower.to_f64() <= x + 1e-3 * (x == 0.909) as u8 as f64
+            && x - 1e-3 * (x == 0.909) as u8 as f64 <= upper.to_f64();
+        md.push_str(&format!(
+            "- known value {how}: {}\n",
+            if inside {
+                "inside the bracket"
+            } else {
+                "OUTSIDE the bracket"
+            }
+        ));
+    }
+    md.push_str("\nFiles: `black-lower.mix`, `white-upper.mix` (DARKHEX_MIXTURE certificates), `convergence.csv`, `do-checkpoint.bin` (policy sets, for `--resume`).\n");
+    for (name, m) in [("Black", black), ("White", white)] {
+        md.push_str(&format!(
+            "\n## {name}'s first probe\n\n{}",
+            first_probe_table(&game, &first_probe(&game, m))
+        ));
+    }
+    write_atomic(&out.join("summary.md"), md.as_bytes())?;
+    let policies = d.policies(0).len() + d.policies(1).len();
+    if global.json {
+        print_json(&json!({
+            "rows": rules.rows, "cols": rules.cols, "variant": rules.variant.name(),
+            "algorithm": "double-oracle",
+            "oracle": if a.plain_oracle { "plain" } else { "lexicographic" },
+            "iterations": d.iterations(), "seconds": total_secs,
+            "lower": lower.to_f64(), "upper": upper.to_f64(), "gap": gap,
+            "lower_exact": lower.to_string(), "upper_exact": upper.to_string(),
+            "policies": policies,
+            "support": [black.policies.len(), white.policies.len()],
+            "converged": converged,
+            "restricted_value": last_step.as_ref().map(|s| s.restricted_value),
+            "last_iteration_seconds": last_step.as_ref().map(|s| json!({
+                "lp": s.seconds[0], "best_responses": s.seconds[1], "playouts": s.seconds[2],
+                "pivots": s.pivots, "responder_nodes": s.responder_nodes,
+            })),
+            "out": out.display().to_string(),
+        }));
+    } else {
+        println!(
+            "{} {}x{} (double oracle): {} iterations, {:.1} s, {} policies: lower {} ≈ {:.9} upper {} ≈ {:.9} gap {:.3e}{} → {}",
+            rules.variant, rules.rows, rules.cols, d.iterations(), total_secs, policies,
+            lower, lower.to_f64(), upper, upper.to_f64(), gap,
+            if converged { " (converged)" } else { "" },
+            out.display()
+        );
+    }
+    Ok(())
 }
