@@ -5,25 +5,20 @@ mod common;
 use common::*;
 use proptest::prelude::*;
 
-#[test]
-fn pruned_solver_matches_plain_negamax_on_random_positions() {
-    // 3x3, 3x4, 4x3 and 4x4 positions with at most 11 empty cells: every move's value.
+/// Every move value `s` gives for random positions of each `(rows, cols, stones)` case (seeds
+/// `0..seeds`) against the plain reference; returns the number of moves checked.
+fn check_against_reference(
+    s: impl Fn() -> exact::Solver<rex::RexPosition<u64>>,
+    cases: &[(usize, usize, usize)],
+    seeds: u64,
+) -> usize {
     let mut checked = 0;
-    for (rows, cols, stones) in [
-        (3, 3, 0),
-        (3, 3, 2),
-        (3, 4, 2),
-        (4, 3, 3),
-        (4, 4, 6),
-        (4, 4, 5),
-        (2, 5, 0),
-    ] {
-        for seed in 0..12u64 {
+    for &(rows, cols, stones) in cases {
+        for seed in 0..seeds {
             let Some(pos) = random_position(rows, cols, stones, seed) else {
                 continue;
             };
-            let s = solver(1);
-            for v in s.move_values(&pos) {
+            for v in s().move_values(&pos) {
                 let mut child = pos.clone();
                 game::Game::play(&mut child, v.mv);
                 assert_eq!(
@@ -36,6 +31,22 @@ fn pruned_solver_matches_plain_negamax_on_random_positions() {
             }
         }
     }
+    checked
+}
+
+#[test]
+fn pruned_solver_matches_plain_negamax_on_random_positions() {
+    // 3x3, 3x4, 4x3 and 4x4 positions with at most 11 empty cells: every move's value.
+    let cases = [
+        (3, 3, 0),
+        (3, 3, 2),
+        (3, 4, 2),
+        (4, 3, 3),
+        (4, 4, 6),
+        (4, 4, 5),
+        (2, 5, 0),
+    ];
+    let checked = check_against_reference(|| solver(1), &cases, 12);
     assert!(checked > 300, "only {checked} moves checked");
 }
 
@@ -128,33 +139,18 @@ fn pairing_theorem_agrees_with_plain_negamax() {
 fn dfpn_matches_plain_negamax() {
     // The proof-number search (with alpha-beta below 4 plies left, so that both parts run)
     // against the plain reference on every move of random small positions.
-    let mut checked = 0;
-    for (rows, cols, stones) in [(3, 3, 0), (3, 4, 2), (4, 3, 1), (4, 4, 5), (4, 4, 6)] {
-        for seed in 0..8u64 {
-            let Some(pos) = random_position(rows, cols, stones, seed) else {
-                continue;
-            };
-            let s = exact::Solver::new(exact::SolverConfig {
-                tt_mb: 16,
-                threads: 1,
-                algorithm: exact::Algorithm::Dfpn,
-                dfpn_leaf_plies: 4,
-                ..exact::SolverConfig::default()
-            })
-            .unwrap();
-            for v in s.move_values(&pos) {
-                let mut child = pos.clone();
-                game::Game::play(&mut child, v.mv);
-                assert_eq!(
-                    v.wins,
-                    !reference_wins(&mut child),
-                    "{rows}x{cols} seed {seed}: {:?}\n{pos:?}",
-                    v.mv
-                );
-                checked += 1;
-            }
-        }
-    }
+    let dfpn = || {
+        exact::Solver::new(exact::SolverConfig {
+            tt_mb: 16,
+            threads: 1,
+            algorithm: exact::Algorithm::Dfpn,
+            dfpn_leaf_plies: 4,
+            ..exact::SolverConfig::default()
+        })
+        .unwrap()
+    };
+    let cases = [(3, 3, 0), (3, 4, 2), (4, 3, 1), (4, 4, 5), (4, 4, 6)];
+    let checked = check_against_reference(dfpn, &cases, 8);
     assert!(checked > 150, "only {checked} moves checked");
 }
 
