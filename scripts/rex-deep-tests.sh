@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The deep Rex tests: the whole Solrex suite (all 25 openings with every reply, all 500 random
-# positions), read from ../shared/data/solrex/ and compared exactly. A few minutes on 2 cores.
+# The Solrex suite through the CLI (the same check as the default tests in
+# solvers/exact/tests/rex_solrex.rs, with larger tables and the progress output): all 500 random
+# 5x5 positions and all 25 openings with every reply, compared exactly. About a minute.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-cargo test --release -p exact --test rex_solrex -- --ignored --nocapture
+scripts/experiment.sh experiments/rex-solrex-suite.toml
