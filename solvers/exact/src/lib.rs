@@ -569,16 +569,31 @@ impl<G: ExactGame> Solver<G> {
         self.order(pos, &mut moves, ply, prev, s);
         // Enhanced transposition cut-off: a child already proven lost for the opponent wins
         // at once; children already proven won for the opponent go to the back. The children's
-        // buckets are prefetched first so that their cache misses overlap.
+        // buckets are prefetched first so that their cache misses overlap. Where many plies are
+        // left, the same pass over the children scores them for the mobility ordering: the
+        // children where the opponent has fewest moves come first (a proof-number-like
+        // estimate of the smallest proof).
+        let mobility = moves.len() > 1 && pos.plies_left_hint() >= self.config.mobility_min_plies;
         if moves.len() > 1 {
             s.keys.clear();
+            s.scores.clear();
+            let mut buf = std::mem::take(&mut s.child_moves);
             for &m in moves.iter() {
                 pos.play(m);
                 let k = pos.canonical_keys();
-                pos.undo(m);
                 self.table.prefetch(k.0);
+                if mobility {
+                    buf.clear();
+                    s.scores.push(match pos.prepare(&mut buf) {
+                        Some(false) => 0,
+                        Some(true) => u64::MAX,
+                        None => buf.len() as u64,
+                    });
+                }
+                pos.undo(m);
                 s.keys.push(k);
             }
+            s.child_moves = buf;
             let mut known_bad = 0;
             let mut i = 0;
             while i < moves.len() - known_bad {
@@ -594,28 +609,18 @@ impl<G: ExactGame> Solver<G> {
                         let last = moves.len() - known_bad;
                         moves[i..=last].rotate_left(1);
                         s.keys[i..=last].rotate_left(1);
+                        if mobility {
+                            s.scores[i..=last].rotate_left(1);
+                            // Proven lost: keep it at the back through the sort.
+                            s.scores[last] = u64::MAX;
+                        }
                     }
                     None => i += 1,
                 }
             }
         }
-        if moves.len() > 1 && pos.plies_left_hint() >= self.config.mobility_min_plies {
-            // Mobility ordering: children where the opponent has fewest moves first (a
-            // proof-number-like estimate of the smallest proof), stable on the earlier order.
-            let mut buf = std::mem::take(&mut s.child_moves);
-            s.scores.clear();
-            for &m in moves.iter() {
-                pos.play(m);
-                buf.clear();
-                let score = match pos.prepare(&mut buf) {
-                    Some(false) => 0,
-                    Some(true) => u64::MAX,
-                    None => buf.len() as u64,
-                };
-                pos.undo(m);
-                s.scores.push(score);
-            }
-            s.child_moves = buf;
+        if mobility {
+            // Stable sort by score, keeping the earlier order on ties.
             for i in 1..moves.len() {
                 let (m, sc) = (moves[i], s.scores[i]);
                 let mut j = i;

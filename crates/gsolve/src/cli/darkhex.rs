@@ -336,9 +336,9 @@ fn parse_rules(a: &SolveArgs) -> Result<Rules, CliError> {
     Ok(rules)
 }
 
-fn solve(a: SolveArgs, global: &Global) -> Result<SolveReport, CliError> {
-    let rules = parse_rules(&a)?;
-    let algorithm = Algorithm::parse(&a.algo).map_err(CliError::input)?;
+/// Check `--threads`, `--gap` and `--time` (shared by every `solve` algorithm) and size
+/// rayon's global pool.
+fn check_limits(a: &SolveArgs) -> Result<(), CliError> {
     if let Some(t) = a.threads {
         if t == 0 {
             return Err(CliError::input("--threads must be at least 1"));
@@ -356,6 +356,13 @@ fn solve(a: SolveArgs, global: &Global) -> Result<SolveReport, CliError> {
             }
         }
     }
+    Ok(())
+}
+
+fn solve(a: SolveArgs, global: &Global) -> Result<SolveReport, CliError> {
+    let rules = parse_rules(&a)?;
+    let algorithm = Algorithm::parse(&a.algo).map_err(CliError::input)?;
+    check_limits(&a)?;
     let game = DarkHex::new(rules).map_err(CliError::input)?;
     let out = a.out.clone().unwrap_or_else(|| {
         PathBuf::from(format!(
@@ -991,23 +998,7 @@ fn solve_double_oracle(a: &SolveArgs, global: &Global) -> CliResult {
             "--algo double-oracle needs rules without --announce-touch (the certificate format has no announcements)",
         ));
     }
-    if let Some(t) = a.threads {
-        if t == 0 {
-            return Err(CliError::input("--threads must be at least 1"));
-        }
-        let _ = rayon::ThreadPoolBuilder::new()
-            .num_threads(t)
-            .build_global();
-    }
-    for (name, v) in [("--gap", a.gap), ("--time", a.time)] {
-        if let Some(v) = v {
-            if !(v.is_finite() && v >= 0.0) {
-                return Err(CliError::input(format!(
-                    "{name} must be a non-negative number"
-                )));
-            }
-        }
-    }
+    check_limits(a)?;
     let out = a.out.clone().unwrap_or_else(|| {
         PathBuf::from(format!(
             "results/darkhex/double-oracle-{}-{}x{}",
