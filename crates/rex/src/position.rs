@@ -223,9 +223,6 @@ pub struct RexPosition<W: BitWord> {
     keys: [u64; 4],
     to_move: Player,
     swap_rule: bool,
-    /// Whether [`ExactGame::prepare`] uses the pairing theorem (on by default; off only to
-    /// measure what it saves).
-    pairing: bool,
     /// Stones placed plus swaps made (the swap is legal only when this is 1).
     moves_played: u16,
 }
@@ -256,16 +253,8 @@ impl<W: BitWord> RexPosition<W> {
             stones: [W::ZERO; 2],
             to_move: Player::First,
             swap_rule: false,
-            pairing: std::env::var_os("GSOLVE_REX_NO_PAIRING").is_none(),
             moves_played: 0,
         })
-    }
-
-    /// The same position with the pairing theorem switched on or off in the solver's analysis
-    /// (values are the same either way; only the work changes).
-    pub fn with_pairing(mut self, on: bool) -> Self {
-        self.pairing = on;
-        self
     }
 
     /// The same position with the swap rule switched on (square boards only).
@@ -779,13 +768,11 @@ impl<W: BitWord> ExactGame for RexPosition<W> {
             }
             // Pairing strategies: a pair-connected player loses, whoever moves (see the crate
             // header).
-            if self.pairing {
-                if self.pair_connected(me, mover_last) {
-                    return Some(false);
-                }
-                if self.pair_connected(me.other(), !mover_last) {
-                    return Some(true);
-                }
+            if self.pair_connected(me, mover_last) {
+                return Some(false);
+            }
+            if self.pair_connected(me.other(), !mover_last) {
+                return Some(true);
             }
         }
         let safe = empty & !suicide;
