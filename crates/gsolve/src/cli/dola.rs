@@ -98,6 +98,12 @@ struct ReplayArgs {
     variant: String,
     /// The record file (text as in the source; `#` lines are comments).
     file: PathBuf,
+    /// Audit mode: report every move's verdict and exit 0 even when some move is not legal,
+    /// ambiguous or unparseable (historical records contain errors). Without it such a record
+    /// is bad input: the first faulty move is named and the exit code is 2 (the human report is
+    /// still printed; with --json only the error object is).
+    #[arg(long)]
+    audit: bool,
 }
 
 #[derive(clap::Args, Debug)]
@@ -393,7 +399,29 @@ fn run_replay(args: ReplayArgs, global: &Global) -> CliResult {
         )));
     }
     let r = replay(&Position::start(variant), &rec);
+    // The first move that is not plainly legal, for the strict (non-audit) exit status.
+    let faulty = r.steps.iter().find_map(|s| {
+        let why = match &s.verdict {
+            Verdict::Legal | Verdict::NotReached => return None,
+            Verdict::Ambiguous { candidates } => format!("ambiguous ({})", candidates.join(" ")),
+            Verdict::NotLegal { reason, .. } => format!("not legal: {reason}"),
+            Verdict::Unparseable { reason } => format!("unparseable: {reason}"),
+        };
+        Some(format!(
+            "record {}: move {} ({} `{}`) is {why} (use --audit to report without failing)",
+            args.file.display(),
+            s.number,
+            s.color,
+            s.text
+        ))
+    });
+    let status = || match &faulty {
+        Some(m) if !args.audit => Err(CliError::input(m.clone())),
+        _ => Ok(()),
+    };
     if global.json {
+        // One JSON object: the error alone when the record fails (--audit gives the report).
+        status()?;
         let mut v = serde_json::to_value(&r).map_err(CliError::runtime)?;
         v["variant"] = json!(variant.name());
         v["file"] = json!(args.file.display().to_string());
@@ -432,7 +460,7 @@ fn run_replay(args: ReplayArgs, global: &Global) -> CliResult {
         if r.final_checkmate { "yes" } else { "no" }
     );
     println!("{} moves, {} legal", r.moves, r.legal);
-    Ok(())
+    status()
 }
 
 fn run_show(args: ShowArgs, global: &Global) -> CliResult {

@@ -1,0 +1,64 @@
+//! `gsolve dola replay`: a record with a faulty move is bad input (exit 2, the move named)
+//! unless `--audit` asks for the report only.
+
+use std::process::Command;
+
+fn run(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_gsolve"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn record(name: &str, text: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("gsolve-dola-replay-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let p = dir.join(name);
+    std::fs::write(&p, text).unwrap();
+    p.to_str().unwrap().to_string()
+}
+
+#[test]
+fn a_legal_record_replays_with_exit_0() {
+    let f = record("legal.txt", "1) Pf2-f4 & Pf9-f7\n");
+    let out = run(&["--json", "dola", "replay", "--variant", "sultan", &f]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["moves"], 2);
+    assert_eq!(v["legal"], 2);
+}
+
+#[test]
+fn an_illegal_move_fails_with_exit_2_and_audit_reports_it() {
+    // A pawn cannot jump four squares.
+    let f = record("illegal.txt", "1) Pf2-f4 & Pf9-f5\n");
+    for json in [false, true] {
+        let mut args = vec!["dola", "replay", "--variant", "sultan", f.as_str()];
+        if json {
+            args.insert(0, "--json");
+        }
+        let out = run(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("move 1") && err.contains("Pf9-f5"), "{err}");
+        if json {
+            // One JSON object on stdout: the error.
+            let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+            assert!(v["error"].as_str().unwrap().contains("Pf9-f5"), "{v}");
+        }
+        args.push("--audit");
+        let out = run(&args);
+        assert!(out.status.success(), "{args:?}");
+        if json {
+            let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+            assert_eq!(
+                (v["moves"].as_u64(), v["legal"].as_u64()),
+                (Some(2), Some(1))
+            );
+        }
+    }
+}
