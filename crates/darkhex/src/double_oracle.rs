@@ -427,6 +427,27 @@ impl DoubleOracle {
         true
     }
 
+    /// Start the next restricted solve from the supports of the best mixtures instead of
+    /// every policy (after a resume: a working set of a few hundred policies instead of the
+    /// whole set; strategy generation adds what the solution needs).
+    fn warm_start_from_best(&mut self) {
+        let bests = [
+            self.best_lower.as_ref().map(|b| &b.1),
+            self.best_upper.as_ref().map(|b| &b.1),
+        ];
+        for (p, best) in bests.into_iter().enumerate() {
+            let Some(m) = best else { continue };
+            let want: HashSet<PolicyKey> = m.policies.iter().map(Policy::key).collect();
+            let support: Vec<usize> = (0..self.policies[p].len())
+                .filter(|&i| want.contains(&self.policies[p][i].key()))
+                .collect();
+            if !support.is_empty() {
+                self.last_support[p] = support;
+                self.last_counts[p] = self.policies[p].len();
+            }
+        }
+    }
+
     /// The restricted payoff matrix: `[i][j]` = 1 if Black's policy `i` beats White's `j`.
     pub fn payoff(&self) -> &[Vec<u8>] {
         &self.payoff
@@ -702,6 +723,7 @@ impl Checkpoint {
                 d.offer_bound(c.black_value, m);
             }
         }
+        d.warm_start_from_best();
         Ok(d)
     }
 }
