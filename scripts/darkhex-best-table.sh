@@ -23,11 +23,19 @@ known = {
 best = {}  # (r, c, v) -> {"lo": (value, text, source), "hi": ...}
 
 def offer(key, lo, hi, lo_text, hi_text, source, exact):
-    # Strictly better wins; on a tie an exact fraction replaces a floating-point bound.
+    # Better wins; a floating-point bound must beat an exact fraction by more than its own
+    # rounding (1e-12), and on a tie an exact fraction replaces a floating-point bound.
     b = best.setdefault(key, {})
-    if "lo" not in b or lo > b["lo"][0] or (lo == b["lo"][0] and exact and not b["lo"][3]):
+    def wins(new, old, sign):
+        if old is None:
+            return True
+        d = sign * (new - old[0])
+        if not exact and old[3]:
+            return d > 1e-12
+        return d > 0 or (d == 0 and exact and not old[3])
+    if wins(lo, b.get("lo"), 1):
         b["lo"] = (lo, lo_text, source, exact)
-    if "hi" not in b or hi < b["hi"][0] or (hi == b["hi"][0] and exact and not b["hi"][3]):
+    if wins(hi, b.get("hi"), -1):
         b["hi"] = (hi, hi_text, source, exact)
 
 with open("results/darkhex/values.csv") as f:
