@@ -23,8 +23,8 @@ known = {
 best = {}  # (r, c, v) -> {"lo": (value, text, source), "hi": ...}
 
 def offer(key, lo, hi, lo_text, hi_text, source, exact):
-    # Better wins; a floating-point bound must beat an exact fraction by more than its own
-    # rounding (1e-12), and on a tie an exact fraction replaces a floating-point bound.
+    # Better wins; floating-point bounds (printed to 1e-12) and exact fractions are compared
+    # with a 1e-12 tolerance in favour of the exact fraction.
     b = best.setdefault(key, {})
     def wins(new, old, sign):
         if old is None:
@@ -32,7 +32,9 @@ def offer(key, lo, hi, lo_text, hi_text, source, exact):
         d = sign * (new - old[0])
         if not exact and old[3]:
             return d > 1e-12
-        return d > 0 or (d == 0 and exact and not old[3])
+        if exact and not old[3]:
+            return d >= -1e-12
+        return d > 0
     if wins(lo, b.get("lo"), 1):
         b["lo"] = (lo, lo_text, source, exact)
     if wins(hi, b.get("hi"), -1):
