@@ -69,6 +69,10 @@ pub(crate) struct Worker<'a, G: Evaluate, H> {
     unpublished: u64,
     pub(crate) seldepth: usize,
     pub(crate) chance_nodes: u64,
+    /// Nodes searched below a chance node (the subtrees of its outcomes).
+    pub(crate) chance_subtree_nodes: u64,
+    /// Chance nodes on the current line.
+    chance_level: u32,
     /// Decision nodes entered in quiescence (stand-pat and capture nodes).
     pub(crate) quiescence_nodes: u64,
     pub(crate) stopped: bool,
@@ -108,6 +112,8 @@ impl<'a, G: Evaluate, H: MoveHints<G>> Worker<'a, G, H> {
             unpublished: 0,
             seldepth: 0,
             chance_nodes: 0,
+            chance_subtree_nodes: 0,
+            chance_level: 0,
             quiescence_nodes: 0,
             stopped: false,
             heur: Heuristics::new(plies),
@@ -150,6 +156,9 @@ impl<'a, G: Evaluate, H: MoveHints<G>> Worker<'a, G, H> {
     fn count_node(&mut self, ply: usize) -> bool {
         self.nodes += 1;
         self.unpublished += 1;
+        if self.chance_level > 0 {
+            self.chance_subtree_nodes += 1;
+        }
         if ply > self.seldepth {
             self.seldepth = ply;
         }
@@ -583,8 +592,10 @@ impl<'a, G: Evaluate, H: MoveHints<G>> Worker<'a, G, H> {
         lo.resize(n, -self.win);
         hi.resize(n, self.win);
 
+        self.chance_level += 1;
         let (value, bound) =
             self.chance_body(phase, ply, alpha, beta, view, &outs, &w, &mut lo, &mut hi);
+        self.chance_level -= 1;
 
         self.outcomes[ply] = outs;
         self.weights[ply] = w;

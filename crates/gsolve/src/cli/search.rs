@@ -14,7 +14,8 @@
 //!   line per completed iteration (depth, seldepth, score, nodes, nodes/s, time, PV) then a
 //!   `bestmove` line, or with `--json` exactly one object with the keys `best_move`, `score`,
 //!   `score_kind` (`"cp"`, `"win"`, `"loss"`), `win_in_plies` (or null), `depth`, `seldepth`,
-//!   `nodes`, `quiescence_nodes`, `nps`, `time_s`, `ebf`, `pv`, `iterations` (each: `depth`,
+//!   `nodes`, `quiescence_nodes`, `chance_nodes`, `chance_subtree_nodes` (nodes below a chance
+//!   node), `nps`, `time_s`, `ebf`, `pv`, `iterations` (each: `depth`,
 //!   `seldepth`, `score`, `nodes`, `iteration_nodes`, `nps`, `time_s`, `best_move`, `pv`),
 //!   `stop`, `threads`,
 //!   `tt_mb`, `chance_pruning`, `lmr`, `hashfull`. [`run_search_with`] also takes a
@@ -305,6 +306,8 @@ pub fn result_json<G: Notation>(
         "seldepth": r.seldepth,
         "nodes": r.nodes,
         "quiescence_nodes": r.quiescence_nodes,
+        "chance_nodes": r.chance_nodes,
+        "chance_subtree_nodes": r.chance_subtree_nodes,
         "nps": r.nps().round(),
         "time_s": r.elapsed.as_secs_f64(),
         "ebf": r.ebf(),
@@ -374,6 +377,9 @@ pub struct StarSavings {
     pub star1_nodes: u64,
     /// Star2.
     pub star2_nodes: u64,
+    /// Nodes below a chance node (inside the subtree of a chance outcome) of each search:
+    /// expectimax, Star1, Star2. The rest is the part Star1/Star2 cannot prune directly.
+    pub inside: [u64; 3],
     /// The root score (the same for all three; checked).
     pub score: i32,
 }
@@ -545,6 +551,7 @@ fn star_at_depth<G: Evaluate + Notation, H: MoveHints<G>>(
     base: &SearchOptions,
 ) -> Result<Option<StarSavings>, CliError> {
     let mut nodes = [0u64; 3];
+    let mut inside = [0u64; 3];
     let mut scores = [0i32; 3];
     for (k, mode) in [
         ChancePruning::None,
@@ -572,6 +579,7 @@ fn star_at_depth<G: Evaluate + Notation, H: MoveHints<G>>(
             return Ok(None);
         }
         nodes[k] = r.nodes;
+        inside[k] = r.chance_subtree_nodes;
         scores[k] = r.score;
     }
     if scores[1] != scores[0] || scores[2] != scores[0] {
@@ -584,6 +592,7 @@ fn star_at_depth<G: Evaluate + Notation, H: MoveHints<G>>(
         expectimax_nodes: nodes[0],
         star1_nodes: nodes[1],
         star2_nodes: nodes[2],
+        inside,
         score: scores[0],
     }))
 }
@@ -592,8 +601,93 @@ fn star_at_depth<G: Evaluate + Notation, H: MoveHints<G>>(
 pub const STAR_SAMPLE_POSITIONS: usize = 8;
 /// Seed of the Star sample.
 pub const STAR_SAMPLE_SEED: u64 = 61;
-/// Fixed depth of the Star sample.
-pub const STAR_SAMPLE_DEPTH: u32 = 3;
+/// Depths of the Star sample (each one reported).
+pub const STAR_SAMPLE_DEPTHS: [u32; 3] = [3, 4, 5];
+
+/// The Star sample at one depth: each position's text and savings.
+#[derive(Debug, Clone, PartialEq)]
+pub struct StarSample {
+    /// The fixed depth of every search.
+    pub depth: u32,
+    /// One row per position.
+    pub rows: Vec<(String, StarSavings)>,
+}
+
+impl StarSample {
+    /// Total nodes of expectimax, Star1 and Star2.
+    pub fn totals(&self) -> [u64; 3] {
+        let mut t = [0u64; 3];
+        for (_, st) in &self.rows {
+            t[0] += st.expectimax_nodes;
+            t[1] += st.star1_nodes;
+            t[2] += st.star2_nodes;
+        }
+        t
+    }
+
+    /// Total nodes below chance nodes of expectimax, Star1 and Star2.
+    pub fn inside_totals(&self) -> [u64; 3] {
+        let mut t = [0u64; 3];
+        for (_, st) in &self.rows {
+            for k in 0..3 {
+                t[k] += st.inside[k];
+            }
+        }
+        t
+    }
+
+    /// Star2's saving per position, sorted.
+    fn star2_savings(&self) -> Vec<f64> {
+        let mut per: Vec<f64> = self
+            .rows
+            .iter()
+            .map(|(_, st)| saving(st.expectimax_nodes, st.star2_nodes))
+            .collect();
+        per.sort_by(|a, b| a.total_cmp(b));
+        per
+    }
+
+    /// Positions on which Star2 at least halves the nodes.
+    fn halved(&self) -> usize {
+        self.rows
+            .iter()
+            .filter(|(_, st)| 2 * st.star2_nodes <= st.expectimax_nodes)
+            .count()
+    }
+
+    /// The JSON object of this depth.
+    fn to_json(&self) -> serde_json::Value {
+        let t = self.totals();
+        json!({
+            "depth": self.depth,
+            "expectimax_nodes": t[0],
+            "star1_nodes": t[1],
+            "star2_nodes": t[2],
+            "star1_saving": saving(t[0], t[1]),
+            "star2_saving": saving(t[0], t[2]),
+            "expectimax_chance_subtree_nodes": self.inside_totals()[0],
+            "positions": self.rows.iter().map(|(text, st)| json!({
+                "position": text,
+                "score": st.score,
+                "expectimax_nodes": st.expectimax_nodes,
+                "star1_nodes": st.star1_nodes,
+                "star2_nodes": st.star2_nodes,
+                "chance_subtree_nodes": st.inside,
+            })).collect::<Vec<_>>(),
+        })
+    }
+}
+
+fn median(sorted: &[f64]) -> f64 {
+    let n = sorted.len();
+    if n == 0 {
+        0.0
+    } else if n % 2 == 1 {
+        sorted[n / 2]
+    } else {
+        (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0
+    }
+}
 
 /// `count` positions reached by 0 to 11 random plies (moves and dice) from `start` in which a
 /// princess is on the board and the side to move may roll (so the tree has chance nodes from
@@ -636,11 +730,14 @@ pub fn princess_sample(start: &hexecs::Hexecs, count: usize, seed: u64) -> Vec<h
     out
 }
 
-/// Star savings on [`princess_sample`] at [`STAR_SAMPLE_DEPTH`] (exact options, 64 MiB table).
-fn star_sample<H: MoveHints<hexecs::Hexecs>>(
+/// Star savings on [`princess_sample`] at `depth` (exact options, 64 MiB table); `on_position`
+/// is called after each position (progress).
+pub fn star_sample<H: MoveHints<hexecs::Hexecs>>(
     start: &hexecs::Hexecs,
     hints: &H,
-) -> Result<Vec<(String, StarSavings)>, CliError> {
+    depth: u32,
+    mut on_position: impl FnMut(),
+) -> Result<StarSample, CliError> {
     let base = SearchOptions {
         tt_mib: BENCH_TT_MB,
         threads: 1,
@@ -648,75 +745,93 @@ fn star_sample<H: MoveHints<hexecs::Hexecs>>(
     };
     let mut rows = Vec::new();
     for g in princess_sample(start, STAR_SAMPLE_POSITIONS, STAR_SAMPLE_SEED) {
-        let st = star_at_depth(&g, hints, STAR_SAMPLE_DEPTH, None, &base)?
+        let st = star_at_depth(&g, hints, depth, None, &base)?
             .ok_or_else(|| CliError::runtime("a fixed-depth search did not complete"))?;
         rows.push((g.position_text(), st));
+        on_position();
     }
-    Ok(rows)
+    Ok(StarSample { depth, rows })
 }
 
-/// The markdown of the Star sample and its totals.
-fn star_sample_markdown(sample: &[(String, StarSavings)]) -> String {
+/// The markdown of the Star sample: the totals of every depth, then each depth's positions.
+fn star_sample_markdown(samples: &[StarSample]) -> String {
     use std::fmt::Write as _;
     let mut s = String::new();
+    let Some(first) = samples.first() else {
+        return s;
+    };
+    let depths: Vec<String> = samples.iter().map(|x| x.depth.to_string()).collect();
     let _ = writeln!(
         s,
-        "\n## Star1 / Star2 on {} random positions with a free princess (seed {}, depth {})\n",
-        sample.len(),
+        "\n## Star1 / Star2 on {} random positions with a free princess (seed {}, depths {})\n",
+        first.rows.len(),
         STAR_SAMPLE_SEED,
-        STAR_SAMPLE_DEPTH
+        depths.join(", ")
     );
     let _ = writeln!(
         s,
         "Positions: 0 to 11 random plies from the princess position, kept when a princess is on \
-         the board and the side to move may roll. Same options as above without late move \
-         reductions; scores checked equal.\n"
+         the board and the side to move may roll. Each search: a fresh engine, iterative deepening \
+         to the depth, 64 MiB table, quiescence and check extension on, no late move reductions; \
+         the three root scores are checked equal. \"below chance\" = nodes of plain expectimax \
+         inside the subtree of a chance outcome (the rest, decision nodes above every chance node \
+         and the chance nodes themselves, is what pruning at chance nodes cannot remove directly).\n"
     );
-    let _ = writeln!(s, "| position | score | expectimax nodes | Star1 nodes | Star1 saving | Star2 nodes | Star2 saving |");
-    let _ = writeln!(s, "|---|---:|---:|---:|---:|---:|---:|");
-    let mut total = [0u64; 3];
-    for (text, st) in sample {
-        let _ = writeln!(
-            s,
-            "| `{}` | {} | {} | {} | {:.1}% | {} | {:.1}% |",
-            text,
-            st.score,
-            st.expectimax_nodes,
-            st.star1_nodes,
-            100.0 * saving(st.expectimax_nodes, st.star1_nodes),
-            st.star2_nodes,
-            100.0 * saving(st.expectimax_nodes, st.star2_nodes)
-        );
-        total[0] += st.expectimax_nodes;
-        total[1] += st.star1_nodes;
-        total[2] += st.star2_nodes;
-    }
+    let _ = writeln!(s, "### Totals per depth\n");
+    let _ = writeln!(s, "| depth | expectimax nodes | below chance | Star1 nodes | Star1 saving | Star2 nodes | Star2 saving | Star2 median | smallest | largest | halved |");
     let _ = writeln!(
         s,
-        "| total | | {} | {} | {:.1}% | {} | {:.1}% |",
-        total[0],
-        total[1],
-        100.0 * saving(total[0], total[1]),
-        total[2],
-        100.0 * saving(total[0], total[2])
+        "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
     );
-    let mut per: Vec<f64> = sample
-        .iter()
-        .map(|(_, st)| saving(st.expectimax_nodes, st.star2_nodes))
-        .collect();
-    per.sort_by(|a, b| a.total_cmp(b));
-    if !per.is_empty() {
-        let median = if per.len() % 2 == 1 {
-            per[per.len() / 2]
-        } else {
-            (per[per.len() / 2 - 1] + per[per.len() / 2]) / 2.0
-        };
+    for x in samples {
+        let t = x.totals();
+        let inside = x.inside_totals();
+        let per = x.star2_savings();
         let _ = writeln!(
             s,
-            "\nStar2 saving per position: median {:.1}%, smallest {:.1}%, largest {:.1}%.",
-            100.0 * median,
-            100.0 * per[0],
-            100.0 * per[per.len() - 1]
+            "| {} | {} | {:.1}% | {} | {:.1}% | {} | {:.1}% | {:.1}% | {:.1}% | {:.1}% | {} of {} |",
+            x.depth,
+            t[0],
+            100.0 * inside[0] as f64 / t[0].max(1) as f64,
+            t[1],
+            100.0 * saving(t[0], t[1]),
+            t[2],
+            100.0 * saving(t[0], t[2]),
+            100.0 * median(&per),
+            100.0 * per.first().copied().unwrap_or(0.0),
+            100.0 * per.last().copied().unwrap_or(0.0),
+            x.halved(),
+            x.rows.len()
+        );
+    }
+    for x in samples {
+        let _ = writeln!(s, "\n### Depth {}\n", x.depth);
+        let _ = writeln!(s, "| position | score | expectimax nodes | below chance | Star1 nodes | Star1 saving | Star2 nodes | Star2 saving |");
+        let _ = writeln!(s, "|---|---:|---:|---:|---:|---:|---:|---:|");
+        for (text, st) in &x.rows {
+            let _ = writeln!(
+                s,
+                "| `{}` | {} | {} | {:.1}% | {} | {:.1}% | {} | {:.1}% |",
+                text,
+                st.score,
+                st.expectimax_nodes,
+                100.0 * st.inside[0] as f64 / st.expectimax_nodes.max(1) as f64,
+                st.star1_nodes,
+                100.0 * saving(st.expectimax_nodes, st.star1_nodes),
+                st.star2_nodes,
+                100.0 * saving(st.expectimax_nodes, st.star2_nodes)
+            );
+        }
+        let t = x.totals();
+        let _ = writeln!(
+            s,
+            "| total | | {} | {:.1}% | {} | {:.1}% | {} | {:.1}% |",
+            t[0],
+            100.0 * x.inside_totals()[0] as f64 / t[0].max(1) as f64,
+            t[1],
+            100.0 * saving(t[0], t[1]),
+            t[2],
+            100.0 * saving(t[0], t[2])
         );
     }
     s
@@ -998,52 +1113,70 @@ pub fn append_markdown(path: &Path, title: &str, section: &str) -> CliResult {
 }
 
 /// `gsolve bench search`: the game positions for `seconds` each (3 Dola start positions, the
-/// Hexecs start, the Hexecs position with both princesses free), written to `path`.
-pub fn game_bench(seconds: f64, path: &Path, global: &Global) -> CliResult {
-    let bar = super::common::progress_bar(global, 5, "bench search");
+/// Hexecs start, the Hexecs position with both princesses free) unless `star_only`, then the
+/// Star sample at each of `depths`, written to `path`.
+pub fn game_bench(
+    seconds: f64,
+    depths: &[u32],
+    star_only: bool,
+    path: &Path,
+    global: &Global,
+) -> CliResult {
+    if let Some(&d) = depths.iter().find(|&&d| d == 0 || d > search::MAX_DEPTH) {
+        return Err(CliError::input(format!(
+            "--sample-depths {d}: expected depths in 1..={}",
+            search::MAX_DEPTH
+        )));
+    }
+    let steps = if star_only { 0 } else { 5 } + depths.len() * STAR_SAMPLE_POSITIONS;
+    let bar = super::common::progress_bar(global, steps as u64, "bench search");
     let mut rows = Vec::new();
-    for v in dola::Variant::ALL {
+    let princess = hexecs::Hexecs::from_position(super::hexecs::PRINCESS_POSITION)
+        .map_err(|e| CliError::runtime(format!("princess position: {e}")))?;
+    if !star_only {
+        for v in dola::Variant::ALL {
+            rows.push(bench_search_with(
+                &format!("dola {} start", v.name()),
+                dola::Position::start(v),
+                &super::dola::DolaHints,
+                seconds,
+            )?);
+            bar.inc(1);
+        }
         rows.push(bench_search_with(
-            &format!("dola {} start", v.name()),
-            dola::Position::start(v),
-            &super::dola::DolaHints,
+            "hexecs start",
+            hexecs::Hexecs::start(),
+            &super::hexecs::HexecsHints,
+            seconds,
+        )?);
+        bar.inc(1);
+        rows.push(bench_search_with(
+            "hexecs princesses free",
+            princess.clone(),
+            &super::hexecs::HexecsHints,
             seconds,
         )?);
         bar.inc(1);
     }
-    rows.push(bench_search_with(
-        "hexecs start",
-        hexecs::Hexecs::start(),
-        &super::hexecs::HexecsHints,
-        seconds,
-    )?);
-    bar.inc(1);
-    let princess = hexecs::Hexecs::from_position(super::hexecs::PRINCESS_POSITION)
-        .map_err(|e| CliError::runtime(format!("princess position: {e}")))?;
-    rows.push(bench_search_with(
-        "hexecs princesses free",
-        princess.clone(),
-        &super::hexecs::HexecsHints,
-        seconds,
-    )?);
-    let sample = star_sample(&princess, &super::hexecs::HexecsHints)?;
+    let mut samples = Vec::new();
+    for &d in depths {
+        samples.push(star_sample(
+            &princess,
+            &super::hexecs::HexecsHints,
+            d,
+            || bar.inc(1),
+        )?);
+    }
     bar.finish_and_clear();
     let mut md = bench_markdown(&rows, &command_line());
-    md.push_str(&star_sample_markdown(&sample));
-    md.push_str(&bench_targets(&rows, &sample));
+    md.push_str(&star_sample_markdown(&samples));
+    md.push_str(&bench_targets(&rows, &samples));
     write_atomic(path, md.as_bytes())?;
     if global.json {
         print_json(&json!({
             "file": path.display().to_string(),
             "rows": rows.iter().map(BenchRow::to_json).collect::<Vec<_>>(),
-            "star_sample": sample.iter().map(|(text, st)| json!({
-                "position": text,
-                "depth": st.depth,
-                "score": st.score,
-                "expectimax_nodes": st.expectimax_nodes,
-                "star1_nodes": st.star1_nodes,
-                "star2_nodes": st.star2_nodes,
-            })).collect::<Vec<_>>(),
+            "star_sample": samples.iter().map(StarSample::to_json).collect::<Vec<_>>(),
         }));
     } else {
         print!("{md}");
@@ -1053,7 +1186,7 @@ pub fn game_bench(seconds: f64, path: &Path, global: &Global) -> CliResult {
 }
 
 /// The issue's targets, each judged from the rows (`met` / `NOT met`).
-fn bench_targets(rows: &[BenchRow], sample: &[(String, StarSavings)]) -> String {
+fn bench_targets(rows: &[BenchRow], samples: &[StarSample]) -> String {
     use std::fmt::Write as _;
     let verdict = |ok: bool| if ok { "met" } else { "NOT met" };
     let mut s = String::from("\n## Targets (issue 6)\n\n");
@@ -1088,26 +1221,21 @@ fn bench_targets(rows: &[BenchRow], sample: &[(String, StarSavings)]) -> String 
             );
         }
     }
-    if !sample.is_empty() {
-        let plain: u64 = sample.iter().map(|(_, st)| st.expectimax_nodes).sum();
-        let star2: u64 = sample.iter().map(|(_, st)| st.star2_nodes).sum();
-        let halved = sample
-            .iter()
-            .filter(|(_, st)| 2 * st.star2_nodes <= st.expectimax_nodes)
-            .count();
+    for x in samples {
+        let t = x.totals();
         let _ = writeln!(
             s,
             "- {} random positions with a free princess, depth {}: Star2 at most half the nodes of \
              plain expectimax in total — {} vs {} nodes ({:.1}% saved; halved on {} of the {} \
              positions): {}",
-            sample.len(),
-            STAR_SAMPLE_DEPTH,
-            star2,
-            plain,
-            100.0 * saving(plain, star2),
-            halved,
-            sample.len(),
-            verdict(2 * star2 <= plain)
+            x.rows.len(),
+            x.depth,
+            t[2],
+            t[0],
+            100.0 * saving(t[0], t[2]),
+            x.halved(),
+            x.rows.len(),
+            verdict(2 * t[2] <= t[0])
         );
     }
     s
