@@ -179,6 +179,9 @@ pub struct SearchOptions {
     /// a heuristic: with it the score is no longer the plain minimax value, and it may differ
     /// with or without the table and between thread counts (reductions depend on move order).
     pub lmr: bool,
+    /// Order the moves leading to a chance node (remembered once met, e.g. a roll) right
+    /// after the table move, before the captures (on by default; see the crate header).
+    pub chance_moves_first: bool,
 }
 
 impl Default for SearchOptions {
@@ -194,6 +197,7 @@ impl Default for SearchOptions {
             history: true,
             pvs: true,
             lmr: false,
+            chance_moves_first: true,
         }
     }
 }
