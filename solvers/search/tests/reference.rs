@@ -103,18 +103,23 @@ fn alpha_beta_equals_minimax_on_tic_tac_toe() {
     check_against_reference(&positions, 4, &bare);
 }
 
+/// Every chance-node treatment, with moves leading to chance nodes ordered first or not.
 fn chance_modes(base: &SearchOptions) -> Vec<SearchOptions> {
-    [
+    let mut out = Vec::new();
+    for chance_pruning in [
         ChancePruning::None,
         ChancePruning::Star1,
         ChancePruning::Star2,
-    ]
-    .into_iter()
-    .map(|chance_pruning| SearchOptions {
-        chance_pruning,
-        ..base.clone()
-    })
-    .collect()
+    ] {
+        for chance_moves_first in [true, false] {
+            out.push(SearchOptions {
+                chance_pruning,
+                chance_moves_first,
+                ..base.clone()
+            });
+        }
+    }
+    out
 }
 
 #[test]

@@ -377,11 +377,19 @@ pub fn run_search_with<G: Evaluate + Notation, H: MoveHints<G>>(
 /// chance-node treatment and whether moves leading to chance nodes are ordered first
 /// ([`SearchOptions::chance_moves_first`], the default).
 pub const STAR_RUNS: [(&str, ChancePruning, bool); 5] = [
-    ("expectimax, roll ordered as a quiet move", ChancePruning::None, false),
+    (
+        "expectimax, roll ordered as a quiet move",
+        ChancePruning::None,
+        false,
+    ),
     ("expectimax, roll first", ChancePruning::None, true),
     ("Star1", ChancePruning::Star1, true),
     ("Star2", ChancePruning::Star2, true),
-    ("Star2, roll ordered as a quiet move", ChancePruning::Star2, false),
+    (
+        "Star2, roll ordered as a quiet move",
+        ChancePruning::Star2,
+        false,
+    ),
 ];
 
 /// Nodes of the chance-node treatments at one depth (fresh table each, one thread).
@@ -947,7 +955,10 @@ fn princess_star_markdown(rows: &[StarSavings]) -> String {
         super::hexecs::PRINCESS_POSITION
     );
     let _ = writeln!(s, "| depth | score | {STAR_HEADER}");
-    let _ = writeln!(s, "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+    let _ = writeln!(
+        s,
+        "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+    );
     for st in rows {
         let _ = writeln!(
             s,
