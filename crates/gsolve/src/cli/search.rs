@@ -8,7 +8,9 @@
 //!   `--depth D` (1..=64), `--time S` (seconds, > 0, finite), `--nodes N` (> 0), at least one of
 //!   the three; `--threads T` (1..=256, default 1: deterministic), `--tt-mb M` (default 64),
 //!   `--no-tt`, `--chance expectimax|star1|star2` (default star2), `--no-lmr` (late move
-//!   reductions are on by default; this switches them off for exact fixed-depth values). Bad values are
+//!   reductions are on by default; this switches them off for exact fixed-depth values),
+//!   `--no-chance-first` (order a roll like any quiet move, not right after the table move).
+//!   Bad values are
 //!   `CliError::input` (exit 2) from [`SearchLimits::resolve`].
 //! - [`run_search`]`(root, &limits, &global)`: search a position (a decision node) and print one
 //!   line per completed iteration (depth, seldepth, score, nodes, nodes/s, time, PV) then a
@@ -25,14 +27,14 @@
 //!   capture_order_key(&self, p: &dola::Position, mv: dola::Move) -> i32 { … } }`.
 //! - [`bench_search`]`(name, root, seconds)`, once per start position, gives a [`BenchRow`]:
 //!   depth reached within `seconds` on one thread, nodes/s, effective branching factor, and —
-//!   if the exact search (no late move reductions) met chance nodes — the nodes of plain expectimax, Star1 and Star2 at the
-//!   deepest equal depth plain expectimax completes within `seconds`; [`game_bench`] adds the
-//!   savings on a fixed sample of random Hexecs positions with a free princess
-//!   ([`princess_sample`], depth [`STAR_SAMPLE_DEPTH`]).
+//!   if the exact search (no late move reductions) met chance nodes — the nodes of the
+//!   [`STAR_RUNS`] (plain expectimax with both move orderings, Star1, Star2, Star2 with the roll
+//!   ordered as a quiet move) at the deepest equal depth they all complete within `seconds`
+//!   ([`StarSavings`]: the baseline is plain expectimax under its better ordering).
 //!   [`bench_search_with`] takes hints too. Then [`write_bench`]`(&rows, path, &global)` writes
 //!   `results/search/bench.md` (atomically, with the command, toolkit version and parameters)
 //!   and prints the table (or one JSON object with `rows`; `gsolve bench search` adds
-//!   `star_sample`).
+//!   `princess_star` and `star_sample`).
 //!
 //! - [`PlayArgs`] + [`run_play`]`(root, &args, &global, |i, record| …)`: engine self-play for
 //!   `gsolve {dola,hexecs} play` (`--games N`, `--seed S`, `--random-plies R`, `--max-plies M`
@@ -47,7 +49,10 @@
 //! - [`game_bench`]: `gsolve bench search` — the three Dola start positions, the Hexecs start
 //!   and the Hexecs position with both princesses free, with the capture-ordering hints of
 //!   `cli::dola` / `cli::hexecs`, written to `results/search/bench.md` with the issue's targets
-//!   judged from the figures. [`append_markdown`] puts a self-play section into
+//!   judged from the figures; the Star comparison on the princess position at the fixed depths
+//!   [`PRINCESS_STAR_DEPTHS`] and on a fixed sample of random Hexecs positions with a free
+//!   princess ([`princess_sample`], [`star_sample`]) at each of `--sample-depths` (default
+//!   [`STAR_SAMPLE_DEPTHS`], every depth reported); `--star-only` skips the timed searches. [`append_markdown`] puts a self-play section into
 //!   `results/{dola,hexecs}/selfplay.md` (replacing the section of the same heading).
 //! - [`toy_bench`]: the same benchmark on the crate's toy games (tic-tac-toe, Pig, the
 //!   synthetic tree game), written to `results/search/toy-bench.md`.
@@ -1004,9 +1009,11 @@ pub fn bench_markdown(rows: &[BenchRow], command: &str) -> String {
     );
     let _ = writeln!(
         s,
-        "- Star columns: nodes of a fresh search (iterative deepening, 64 MiB table) to the deepest depth \
-         plain expectimax completes within the time, for plain expectimax (every chance outcome searched \
-         with the full window; decision nodes keep alpha-beta), Star1 and Star2 (same root score, checked)\n"
+        "- Star columns (positions whose search met chance nodes): nodes of a fresh search (iterative \
+         deepening, 64 MiB table) to the deepest depth all complete within the time, for plain expectimax \
+         (every chance outcome searched with the full window; decision nodes keep alpha-beta) under the \
+         better of its two move orderings (roll first or ordered as a quiet move), Star1 and Star2 (default \
+         ordering, roll first; same root score, checked)\n"
     );
     let _ = writeln!(s, "| position | time (s) | depth | exact depth | seldepth | nodes | nodes/s | ebf | mean ebf | best move | score |");
     let _ = writeln!(s, "|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|");
