@@ -842,7 +842,9 @@ every chance outcome searched with the full window) with whichever of two move o
 it fewer nodes: the roll ordered as a quiet move (history, killers), or the roll first (right \
 after the table move, the engine's default, which suits Star2 and costs plain expectimax more). \
 Star1 and Star2 use the default ordering (roll first); the last column is Star2 with the roll \
-ordered as a quiet move, to separate the ordering's part of the saving. \"below chance\" = \
+ordered as a quiet move, to separate the ordering's part of the saving. Star1, whose windows \
+come from the hard bounds ±(EVAL_BOUND + MAX_PLY + 1), prunes little and suffers from the roll-first \
+ordering like plain expectimax: compare it with the \"expectimax, roll first\" column. \"below chance\" = \
 share of the baseline's nodes inside the subtree of a chance outcome (the rest, decision nodes \
 above every chance node and the chance nodes themselves, cannot be pruned at chance nodes).";
 
