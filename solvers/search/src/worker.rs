@@ -89,6 +89,8 @@ pub(crate) struct Worker<'a, G: Evaluate, H> {
     heur: Heuristics<G::Move>,
     /// The move (or chance outcome) played at each ply on the current line.
     played: Vec<Option<G::Move>>,
+    /// Whether `played[ply]` is a chance outcome.
+    outcome_played: Vec<bool>,
     moves: Vec<Vec<G::Move>>,
     keys: Vec<Vec<i32>>,
     outcomes: Vec<Vec<(G::Move, f64)>>,
@@ -131,6 +133,7 @@ impl<'a, G: Evaluate, H: MoveHints<G>> Worker<'a, G, H> {
             stopped: false,
             heur: Heuristics::new(plies),
             played: vec![None; plies],
+            outcome_played: vec![false; plies],
             moves: (0..plies).map(|_| Vec::with_capacity(64)).collect(),
             keys: (0..plies).map(|_| Vec::with_capacity(64)).collect(),
             outcomes: (0..plies).map(|_| Vec::with_capacity(8)).collect(),
@@ -381,6 +384,7 @@ impl<'a, G: Evaluate, H: MoveHints<G>> Worker<'a, G, H> {
             let quiet = !self.game.is_capture(mv);
             self.game.play(mv);
             self.played[ply] = Some(mv);
+            self.outcome_played[ply] = false;
             let child_phase = self.after_move(depth, ext);
             let mut v;
             if i == 0 || !self.opts.pvs {
@@ -596,7 +600,10 @@ impl<'a, G: Evaluate, H: MoveHints<G>> Worker<'a, G, H> {
             }
         }
 
-        if let Some(mv) = ply.checked_sub(1).and_then(|p| self.played[p]) {
+        // Remember the decision move that led here (not a chance outcome followed by another
+        // chance node) for the ordering.
+        let parent = ply.checked_sub(1).filter(|&p| !self.outcome_played[p]);
+        if let Some(mv) = parent.and_then(|p| self.played[p]) {
             if self.chance_moves.len() < CHANCE_MOVES_KEPT && !self.chance_moves.contains(&mv) {
                 self.chance_moves.push(mv);
             }
@@ -710,6 +717,7 @@ impl<'a, G: Evaluate, H: MoveHints<G>> Worker<'a, G, H> {
                 let mv = outs[i].0;
                 self.game.play(mv);
                 self.played[ply] = Some(mv);
+                self.outcome_played[ply] = true;
                 self.pv[ply + 1].clear();
                 let v = self.node(phase, ply + 1, a as i32, b as i32, view, false);
                 self.game.undo(mv);
@@ -754,6 +762,7 @@ impl<'a, G: Evaluate, H: MoveHints<G>> Worker<'a, G, H> {
             let mv = outs[i].0;
             self.game.play(mv);
             self.played[ply] = Some(mv);
+            self.outcome_played[ply] = true;
             let worth = self.worth_probing();
             self.game.undo(mv);
             if worth {
@@ -871,6 +880,7 @@ impl<'a, G: Evaluate, H: MoveHints<G>> Worker<'a, G, H> {
             let mv = outs[j].0;
             self.game.play(mv);
             self.played[ply] = Some(mv);
+            self.outcome_played[ply] = true;
             self.pv[ply + 1].clear();
             let v = self.node(phase, ply + 1, a as i32, b as i32, view, false);
             self.game.undo(mv);
@@ -922,6 +932,7 @@ impl<'a, G: Evaluate, H: MoveHints<G>> Worker<'a, G, H> {
     ) -> i32 {
         self.game.play(mv);
         self.played[0] = Some(mv);
+        self.outcome_played[0] = false;
         let phase = self.after_move(depth, crate::score::MAX_EXTENSIONS);
         let v = self.child(phase, 1, alpha, beta, me, pv);
         self.game.undo(mv);
