@@ -600,9 +600,12 @@ impl<'a, G: Evaluate, H: MoveHints<G>> Worker<'a, G, H> {
             }
         }
 
-        // Remember the decision move that led here (not a chance outcome followed by another
-        // chance node) for the ordering.
-        let parent = ply.checked_sub(1).filter(|&p| !self.outcome_played[p]);
+        // Remember the decision move that led here for the ordering: not a chance outcome
+        // followed by another chance node, and not from quiescence (which does not record the
+        // moves it plays).
+        let parent = ply
+            .checked_sub(1)
+            .filter(|&p| main.is_some() && !self.outcome_played[p]);
         if let Some(mv) = parent.and_then(|p| self.played[p]) {
             if self.chance_moves.len() < CHANCE_MOVES_KEPT && !self.chance_moves.contains(&mv) {
                 self.chance_moves.push(mv);
