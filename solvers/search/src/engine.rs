@@ -112,6 +112,8 @@ pub struct SearchResult<M> {
     pub nodes: u64,
     /// Chance nodes among them.
     pub chance_nodes: u64,
+    /// Nodes searched below a chance node (inside the subtree of a chance outcome) among them.
+    pub chance_subtree_nodes: u64,
     /// Decision nodes searched by the quiescence search among them.
     pub quiescence_nodes: u64,
     /// Wall time.
@@ -348,6 +350,7 @@ impl<M: Copy + Send + Sync> Engine<M> {
             seldepth: workers.iter().map(|w| w.seldepth).max().unwrap_or(0) as u32,
             nodes: workers.iter().map(|w| w.nodes).sum(),
             chance_nodes: workers.iter().map(|w| w.chance_nodes).sum(),
+            chance_subtree_nodes: workers.iter().map(|w| w.chance_subtree_nodes).sum(),
             quiescence_nodes: workers.iter().map(|w| w.quiescence_nodes).sum(),
             elapsed: start.elapsed(),
             pv: last.pv.clone(),

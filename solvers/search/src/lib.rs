@@ -11,11 +11,21 @@
 //!   depth-7 searches from the Dola start positions by −1 % to +15 %, so they were left out.
 //! - **Transposition table** ([`tt`]): bounded by a size in MiB, 4-slot buckets, entries with
 //!   key, draft, check-extension budget, bound type (exact / lower / upper), best move and score.
-//! - **Move ordering**: table move, then captures by a victim/attacker key (from a
-//!   [`MoveHints`] object: `game::Evaluate` has no such method, see [`order`]), then two killer
+//! - **Move ordering**: table move, then (with [`SearchOptions::chance_moves_first`], the
+//!   default) the moves that lead to a chance node, then captures by a victim/attacker key (from
+//!   a [`MoveHints`] object: `game::Evaluate` has no such method, see [`order`]), then two killer
 //!   moves per ply, then the countermove (the quiet move that last refuted the opponent's
 //!   previous move), then the history heuristic (quiet moves that caused cut-offs, weighted by
-//!   depth², halved between iterations).
+//!   depth², halved between iterations). A move "leads to a chance node" if it was the move
+//!   played just before a chance node was entered earlier in the search (the worker remembers
+//!   up to 8 such moves, e.g. a roll): `game::Game` cannot say it without playing the move.
+//!   Ordering the roll first suits Star2 (a chance node reached with a null window usually
+//!   fails high after six cheap probes, and cuts the node's other moves) and costs plain
+//!   expectimax more (every chance node it enters searches six outcomes with full windows):
+//!   on the Hexecs princess position at depth 5, 195 309 nodes for Star2 against 557 112 with
+//!   the roll ordered as a quiet move, and 1 996 107 against 888 321 for plain expectimax. The
+//!   benchmark therefore compares Star2 with plain expectimax under whichever ordering suits
+//!   the latter.
 //! - **Late move reductions** (switchable, [`SearchOptions::lmr`], off in
 //!   [`SearchOptions::default`] so that fixed-depth values are exact; the `gsolve` front end
 //!   turns them on): at a non-PV node with at least 3 plies left, the 4th and later quiet
@@ -34,21 +44,37 @@
 //!   ([`ChancePruning`]): plain (every outcome searched with a full window), **Star1** (Ballard
 //!   1983: after each outcome, the bounds `[L, U]` of the outcomes still unsearched give a window
 //!   for the next one and a cut-off as soon as the mean must leave `(alpha, beta)`), and
-//!   **Star2** (Ballard's probing phase, then Star1-style windows). Ballard's probe searches
+//!   **Star2** (Ballard's probing phase, then planned searches). Ballard's probe searches
 //!   one move of each outcome to get a lower bound for its mover; here each outcome is probed
 //!   by a *null-window search at the chance node's alpha*, which costs the same one move when
 //!   that move beats alpha (the search cuts off there, and the result is the same lower bound)
 //!   and otherwise goes on to prove the upper bound `≤ alpha` that Ballard's probe cannot give
-//!   — the bound a chance node needs to fail low, which is how most of them end (a roll that
-//!   is worse than the best move so far). If every outcome ends on one side the node is
-//!   decided; otherwise the outcome that blocks the nearer cut-off is searched with the window
-//!   that would decide the node given all the other outcomes' bounds, until the node is
-//!   decided or every outcome is exact (at most one such search per outcome). The probes and
-//!   the later searches share the table. An outcome is probed only if it is a decision node
-//!   with at least 3 legal moves: where a roll is followed by a two-way choice and another roll
-//!   (Pig), the outcomes straddle alpha, most probes are searched again and the nesting
-//!   compounds it (8.4 times the nodes of Star1 on Pig at depth 8 without this rule); such
-//!   chance nodes are searched as by Star1.
+//!   — the bound a chance node needs to fail low. After the probes, while the bounds `[lᵢ, uᵢ]`
+//!   do not decide the node, each outcome gets an estimate (its exact value, the one bound
+//!   known, or the middle of both); the weighted mean of the estimates says which side the node
+//!   is heading for (at most alpha, or at least beta); the slack between that mean and the
+//!   side's threshold is shared equally (by weight) among the outcomes not yet proved on that
+//!   side, and the one with the widest weighted interval is searched with a *null window at its
+//!   estimate plus its share* (clamped into Star1's window and into its own interval, so every
+//!   search narrows one interval and the loop ends). An outcome searched 3 times gets Star1's
+//!   window instead, which decides the node or makes the outcome exact. With the window of a
+//!   PV chance node (`beta > alpha + 1`) and a mean inside it, outcomes get Star1's windows.
+//!   The earlier form of this phase searched the blocking outcome with Star1's window at once;
+//!   when two outcomes had only one bound each, that window reached the hard bounds (a full
+//!   window): 1 241 such searches cost 96 000 of the 588 000 nodes of the princess position
+//!   at depth 5; the planned null windows brought the node to 557 000 (roll as a quiet move).
+//!   Tried and left out (princess position, default ordering, depths 5 / 6): probes at
+//!   planned thresholds instead of alpha (the slack left by earlier probes' fail-soft bounds
+//!   passed on to the next) searched 201 164 / 1 180 657 nodes against 195 309 / 1 164 947
+//!   (+3.0 % / +1.3 %); the same with the table's value of each outcome (any draft, from the
+//!   previous iteration) as the estimate of an outcome not searched yet, 215 970 / 1 262 616
+//!   (+10.6 % / +8.4 %); up to 8 planned tries per outcome instead of 3, within 0.5 %; the
+//!   whole slack to the searched outcome instead of an equal share, +0.8 %. The probes and
+//!   the later searches share the table. Star2 is used only if some outcome is a decision
+//!   node with at least 3 legal moves: where a roll is followed by a two-way choice and
+//!   another roll (Pig), the outcomes straddle alpha, most probes are searched again and the
+//!   nesting compounds it (8.4 times the nodes of Star1 on Pig at depth 8 without this rule);
+//!   such chance nodes are searched as by Star1.
 //!   Measured savings against plain expectimax: `results/search/bench.md`.
 //! - **Parallel search** (`threads > 1`): root splitting. The first root move is searched with
 //!   the full window, then the other moves with a null window at its score are shared out to all
@@ -75,7 +101,12 @@
 //! gain nothing more. They are, however, far wider than the values met in play (Hexecs:
 //! `B = 10 000` centipawns, about ±1 000 in searched positions), which is why Star1, whose
 //! cut-offs assume the unsearched outcomes may reach `L` or `U`, saves little on the games;
-//! Star2's probes replace those bounds by searched ones.
+//! Star2's probes replace those bounds by searched ones. A tighter `B` does not help either:
+//! with Hexecs' bound lowered from 10 000 to 8 100 (above every evaluation its crate header
+//! derives for reachable positions) Star1 and Star2 searched the same nodes to within 0.1 % at
+//! depth 5 of the princess position; and since `W = B + MAX_PLY + 1` enters the means of chance
+//! nodes some of whose outcomes are forced wins, the root value changed (3 242 → 2 608): `B` is
+//! part of the value definition, not only a bound, so it was left at 10 000.
 //!
 //! Chance probabilities become integer weights summing to `720720` (exact for dice), and a
 //! chance node's value is `round(Σ wᵢ·vᵢ / 720720)` (halves upwards), so Star1/Star2 compute
@@ -137,7 +168,8 @@ pub enum ChancePruning {
     None,
     /// Ballard's Star1.
     Star1,
-    /// Ballard's Star2 (probing, then Star1).
+    /// Ballard's Star2 (null-window probes, then planned null-window searches; see the crate
+    /// header).
     Star2,
 }
 
@@ -179,6 +211,9 @@ pub struct SearchOptions {
     /// a heuristic: with it the score is no longer the plain minimax value, and it may differ
     /// with or without the table and between thread counts (reductions depend on move order).
     pub lmr: bool,
+    /// Order the moves leading to a chance node (remembered once met, e.g. a roll) right
+    /// after the table move, before the captures (on by default; see the crate header).
+    pub chance_moves_first: bool,
 }
 
 impl Default for SearchOptions {
@@ -194,6 +229,7 @@ impl Default for SearchOptions {
             history: true,
             pvs: true,
             lmr: false,
+            chance_moves_first: true,
         }
     }
 }

@@ -32,6 +32,9 @@ const HISTORY_MAX: i32 = 1 << 20;
 
 /// Ordering priorities (higher first).
 pub(crate) const TT_MOVE_PRIORITY: i32 = i32::MAX;
+/// A move leading to a chance node (with `SearchOptions::chance_moves_first`): right after the
+/// table move, before the captures.
+pub(crate) const CHANCE_MOVE_PRIORITY: i32 = i32::MAX - 1;
 pub(crate) const CAPTURE_PRIORITY: i32 = 1 << 29;
 pub(crate) const KILLER_PRIORITY: i32 = 1 << 28;
 /// The countermove ranks just below the killers and above every history score.

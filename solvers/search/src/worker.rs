@@ -8,7 +8,8 @@
 //! anything between is exact.
 
 use crate::order::{
-    Heuristics, MoveHints, CAPTURE_PRIORITY, COUNTER_PRIORITY, KILLER_PRIORITY, TT_MOVE_PRIORITY,
+    Heuristics, MoveHints, CAPTURE_PRIORITY, CHANCE_MOVE_PRIORITY, COUNTER_PRIORITY,
+    KILLER_PRIORITY, TT_MOVE_PRIORITY,
 };
 use crate::score::{
     ceil_div, chance_alpha_threshold, chance_beta_threshold, chance_value, chance_weights,
@@ -35,6 +36,13 @@ const LMR_MIN_DEPTH: i32 = 3;
 
 /// See [`Worker::worth_probing`].
 const STAR2_MIN_MOVES: usize = 3;
+
+/// Star2 searches an outcome at most this many times with a planned null window; after that
+/// with Star1's window, which decides the chance node or makes the outcome exact.
+const STAR2_PLANNED_TRIES: u8 = 3;
+
+/// How many distinct moves leading to chance nodes the ordering remembers.
+const CHANCE_MOVES_KEPT: usize = 8;
 
 /// What the threads of one search share.
 pub(crate) struct Shared<'a, M> {
@@ -69,6 +77,10 @@ pub(crate) struct Worker<'a, G: Evaluate, H> {
     unpublished: u64,
     pub(crate) seldepth: usize,
     pub(crate) chance_nodes: u64,
+    /// Nodes searched below a chance node (the subtrees of its outcomes).
+    pub(crate) chance_subtree_nodes: u64,
+    /// Chance nodes on the current line.
+    chance_level: u32,
     /// Decision nodes entered in quiescence (stand-pat and capture nodes).
     pub(crate) quiescence_nodes: u64,
     pub(crate) stopped: bool,
@@ -77,11 +89,18 @@ pub(crate) struct Worker<'a, G: Evaluate, H> {
     heur: Heuristics<G::Move>,
     /// The move (or chance outcome) played at each ply on the current line.
     played: Vec<Option<G::Move>>,
+    /// Whether `played[ply]` is a chance outcome.
+    outcome_played: Vec<bool>,
     moves: Vec<Vec<G::Move>>,
     keys: Vec<Vec<i32>>,
     outcomes: Vec<Vec<(G::Move, f64)>>,
     weights: Vec<Vec<i64>>,
     lows: Vec<Vec<i32>>,
+    /// Star2: searches made of each outcome of the chance node at each ply.
+    tries: Vec<Vec<u8>>,
+    /// Moves seen leading from a decision node to a chance node (at most
+    /// [`CHANCE_MOVES_KEPT`]); ordered first when [`SearchOptions::chance_moves_first`] is on.
+    chance_moves: Vec<G::Move>,
     highs: Vec<Vec<i32>>,
     pub(crate) pv: Vec<Vec<G::Move>>,
 }
@@ -108,15 +127,20 @@ impl<'a, G: Evaluate, H: MoveHints<G>> Worker<'a, G, H> {
             unpublished: 0,
             seldepth: 0,
             chance_nodes: 0,
+            chance_subtree_nodes: 0,
+            chance_level: 0,
             quiescence_nodes: 0,
             stopped: false,
             heur: Heuristics::new(plies),
             played: vec![None; plies],
+            outcome_played: vec![false; plies],
             moves: (0..plies).map(|_| Vec::with_capacity(64)).collect(),
             keys: (0..plies).map(|_| Vec::with_capacity(64)).collect(),
             outcomes: (0..plies).map(|_| Vec::with_capacity(8)).collect(),
             weights: (0..plies).map(|_| Vec::with_capacity(8)).collect(),
             lows: (0..plies).map(|_| Vec::with_capacity(8)).collect(),
+            tries: (0..plies).map(|_| Vec::with_capacity(8)).collect(),
+            chance_moves: Vec::with_capacity(CHANCE_MOVES_KEPT),
             highs: (0..plies).map(|_| Vec::with_capacity(8)).collect(),
             pv: (0..plies).map(|_| Vec::with_capacity(MAX_PLY)).collect(),
         }
@@ -150,6 +174,9 @@ impl<'a, G: Evaluate, H: MoveHints<G>> Worker<'a, G, H> {
     fn count_node(&mut self, ply: usize) -> bool {
         self.nodes += 1;
         self.unpublished += 1;
+        if self.chance_level > 0 {
+            self.chance_subtree_nodes += 1;
+        }
         if ply > self.seldepth {
             self.seldepth = ply;
         }
@@ -265,6 +292,8 @@ impl<'a, G: Evaluate, H: MoveHints<G>> Worker<'a, G, H> {
     fn order_key(&self, mv: G::Move, tt_move: Option<G::Move>, ply: usize, me: Player) -> i32 {
         if tt_move == Some(mv) {
             TT_MOVE_PRIORITY
+        } else if self.opts.chance_moves_first && self.chance_moves.contains(&mv) {
+            CHANCE_MOVE_PRIORITY
         } else if self.game.is_capture(mv) {
             CAPTURE_PRIORITY
                 + self
@@ -355,6 +384,7 @@ impl<'a, G: Evaluate, H: MoveHints<G>> Worker<'a, G, H> {
             let quiet = !self.game.is_capture(mv);
             self.game.play(mv);
             self.played[ply] = Some(mv);
+            self.outcome_played[ply] = false;
             let child_phase = self.after_move(depth, ext);
             let mut v;
             if i == 0 || !self.opts.pvs {
@@ -570,6 +600,18 @@ impl<'a, G: Evaluate, H: MoveHints<G>> Worker<'a, G, H> {
             }
         }
 
+        // Remember the decision move that led here for the ordering: not a chance outcome
+        // followed by another chance node, and not from quiescence (which does not record the
+        // moves it plays).
+        let parent = ply
+            .checked_sub(1)
+            .filter(|&p| main.is_some() && !self.outcome_played[p]);
+        if let Some(mv) = parent.and_then(|p| self.played[p]) {
+            if self.chance_moves.len() < CHANCE_MOVES_KEPT && !self.chance_moves.contains(&mv) {
+                self.chance_moves.push(mv);
+            }
+        }
+
         let mut outs = std::mem::take(&mut self.outcomes[ply]);
         let mut w = std::mem::take(&mut self.weights[ply]);
         let mut lo = std::mem::take(&mut self.lows[ply]);
@@ -583,8 +625,10 @@ impl<'a, G: Evaluate, H: MoveHints<G>> Worker<'a, G, H> {
         lo.resize(n, -self.win);
         hi.resize(n, self.win);
 
+        self.chance_level += 1;
         let (value, bound) =
             self.chance_body(phase, ply, alpha, beta, view, &outs, &w, &mut lo, &mut hi);
+        self.chance_level -= 1;
 
         self.outcomes[ply] = outs;
         self.weights[ply] = w;
@@ -632,40 +676,10 @@ impl<'a, G: Evaluate, H: MoveHints<G>> Worker<'a, G, H> {
         let weighted =
             |b: &[i32]| -> i64 { b.iter().zip(w).map(|(&x, &wi)| wi * i64::from(x)).sum() };
 
-        // Star2's probing phase: a null-window search of every outcome at alpha gives each
-        // either an upper bound (at most alpha) or a lower bound (above alpha); then the
-        // outcomes that still block a decision are searched with the windows those bounds allow.
-        if pruning == ChancePruning::Star2 {
-            let mut probed = 0;
-            for i in 0..n {
-                if w[i] == 0 || lo[i] == hi[i] {
-                    continue;
-                }
-                let mv = outs[i].0;
-                self.game.play(mv);
-                self.played[ply] = Some(mv);
-                let v = if self.worth_probing() {
-                    self.pv[ply + 1].clear();
-                    Some(self.node(phase, ply + 1, alpha, alpha + 1, view, false))
-                } else {
-                    None
-                };
-                self.game.undo(mv);
-                if self.stopped {
-                    return (0, Bound::Exact);
-                }
-                if let Some(v) = v {
-                    probed += 1;
-                    if v <= alpha {
-                        hi[i] = hi[i].min(v);
-                    } else {
-                        lo[i] = lo[i].max(v);
-                    }
-                }
-            }
-            if probed > 0 {
-                return self.tighten(phase, ply, alpha, view, outs, w, lo, hi, ta, tb);
-            }
+        // Star2 (see the crate header): null-window probes at alpha, then planned null-window
+        // searches, as long as some outcome is a decision node worth probing.
+        if pruning == ChancePruning::Star2 && self.any_worth_probing(ply, outs, w, lo, hi) {
+            return self.star2(phase, ply, alpha, view, outs, w, lo, hi, ta, tb);
         }
 
         // The search phase (Star1 with the bounds known so far; plain expectimax without pruning).
@@ -706,6 +720,7 @@ impl<'a, G: Evaluate, H: MoveHints<G>> Worker<'a, G, H> {
                 let mv = outs[i].0;
                 self.game.play(mv);
                 self.played[ply] = Some(mv);
+                self.outcome_played[ply] = true;
                 self.pv[ply + 1].clear();
                 let v = self.node(phase, ply + 1, a as i32, b as i32, view, false);
                 self.game.undo(mv);
@@ -734,12 +749,43 @@ impl<'a, G: Evaluate, H: MoveHints<G>> Worker<'a, G, H> {
         (chance_value(exact), Bound::Exact)
     }
 
-    /// Star2's second phase: with the bounds `lo`/`hi` of every outcome (from the probes),
-    /// repeatedly search the outcome that blocks the nearer cut-off with the window that would
-    /// decide the chance node given every other outcome's bounds; each search either decides
-    /// the node or makes that outcome exact, so at most one search per outcome.
+    /// Whether some outcome of the chance node at `ply` not known exactly is worth probing.
+    fn any_worth_probing(
+        &mut self,
+        ply: usize,
+        outs: &[(G::Move, f64)],
+        w: &[i64],
+        lo: &[i32],
+        hi: &[i32],
+    ) -> bool {
+        for i in 0..outs.len() {
+            if w[i] == 0 || lo[i] == hi[i] {
+                continue;
+            }
+            let mv = outs[i].0;
+            self.game.play(mv);
+            self.played[ply] = Some(mv);
+            self.outcome_played[ply] = true;
+            let worth = self.worth_probing();
+            self.game.undo(mv);
+            if worth {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Star2 at a chance node (see the crate header): every outcome is first probed with a
+    /// null window at `alpha`; then, while the bounds `lo`/`hi` do not decide the node, the
+    /// outcomes' estimates (exact value, the one bound known, or the middle of both) say which
+    /// side the node is heading for, the slack between the estimated mean and the threshold of
+    /// that side is shared among the outcomes not yet proved on it, and the first such outcome
+    /// (searched least recently first: largest weighted gap) is searched with a null window at
+    /// its share. Each search narrows one outcome's interval, so the loop ends; after
+    /// [`STAR2_PLANNED_TRIES`] planned searches of one outcome it gets Star1's window (which
+    /// decides the node or makes the outcome exact).
     #[allow(clippy::too_many_arguments)]
-    fn tighten(
+    fn star2(
         &mut self,
         phase: Phase,
         ply: usize,
@@ -753,62 +799,109 @@ impl<'a, G: Evaluate, H: MoveHints<G>> Worker<'a, G, H> {
         tb: i64,
     ) -> (i32, Bound) {
         let n = outs.len();
-        loop {
+        let mut tries = std::mem::take(&mut self.tries[ply]);
+        tries.clear();
+        tries.resize(n, 0);
+        let win = i64::from(self.win);
+        let result = loop {
             let low_sum: i64 = lo.iter().zip(w).map(|(&x, &wi)| wi * i64::from(x)).sum();
             let high_sum: i64 = hi.iter().zip(w).map(|(&x, &wi)| wi * i64::from(x)).sum();
             if low_sum >= tb {
-                return (chance_value(low_sum), Bound::Lower);
+                break (chance_value(low_sum), Bound::Lower);
             }
             if high_sum <= ta {
-                return (chance_value(high_sum), Bound::Upper);
+                break (chance_value(high_sum), Bound::Upper);
             }
-            // Aim at the cut-off most outcomes point to: fail low if most are known to be at
-            // most alpha, else fail high; search the outcome furthest on the wrong side.
-            let below = (0..n).filter(|&i| w[i] > 0 && hi[i] <= alpha).count();
-            let aim_low = 2 * below >= n;
+            let estimate = |i: usize| -> i64 {
+                let (l, h) = (i64::from(lo[i]), i64::from(hi[i]));
+                match (l > -win, h < win) {
+                    (true, true) => (l + h).div_euclid(2),
+                    (false, true) => h,
+                    (true, false) => l,
+                    (false, false) => i64::from(alpha),
+                }
+            };
+            let e_sum: i64 = (0..n).map(|i| w[i] * estimate(i)).sum();
+            let aim_low = e_sum <= ta;
+            let aim_high = e_sum >= tb;
+            // The outcomes not yet proved on the side aimed at (all open ones otherwise).
+            let open = |i: usize| -> bool {
+                w[i] > 0
+                    && lo[i] < hi[i]
+                    && if aim_low {
+                        i64::from(hi[i]) > estimate(i)
+                    } else if aim_high {
+                        i64::from(lo[i]) < estimate(i)
+                    } else {
+                        true
+                    }
+            };
+            let mut count = 0i64;
             let mut pick = None;
-            let mut worst = i64::MIN;
+            let mut widest = i64::MIN;
             for i in 0..n {
-                if w[i] == 0 || lo[i] == hi[i] {
+                if !open(i) {
                     continue;
                 }
-                let gap = if aim_low {
-                    w[i] * (i64::from(hi[i]) - i64::from(alpha))
+                count += 1;
+                let gap = if tries[i] == 0 {
+                    i64::MAX
                 } else {
-                    w[i] * (i64::from(alpha) + 1 - i64::from(lo[i]))
+                    w[i] * (i64::from(hi[i]) - i64::from(lo[i]))
                 };
-                if gap > worst {
-                    worst = gap;
+                if gap > widest {
+                    widest = gap;
                     pick = Some(i);
                 }
             }
             let Some(j) = pick else {
                 // Every outcome exact.
-                return (chance_value(low_sum), Bound::Exact);
+                break (chance_value(low_sum), Bound::Exact);
             };
             let wj = w[j];
-            let a =
-                floor_div(ta - (high_sum - wj * i64::from(hi[j])), wj).max(i64::from(lo[j]) - 1);
-            let b = ceil_div(tb - (low_sum - wj * i64::from(lo[j])), wj).min(i64::from(hi[j]) + 1);
+            let (lj, hj) = (i64::from(lo[j]), i64::from(hi[j]));
+            // Star1's window for j given every other outcome's bounds ...
+            let mut a = floor_div(ta - (high_sum - wj * hj), wj).max(lj - 1);
+            let mut b = ceil_div(tb - (low_sum - wj * lj), wj).min(hj + 1);
+            // ... or, for the probe and the planned searches, a null window (x, x + 1) inside it
+            // (and inside j's interval, so that the search narrows it).
+            let x = if tries[j] == 0 {
+                Some(i64::from(alpha))
+            } else if tries[j] < STAR2_PLANNED_TRIES && aim_low {
+                Some(estimate(j) + floor_div(ta - e_sum, count * wj))
+            } else if tries[j] < STAR2_PLANNED_TRIES && aim_high {
+                Some(estimate(j) - floor_div(e_sum - tb, count * wj) - 1)
+            } else {
+                None
+            };
+            if let Some(x) = x {
+                let x = x.clamp(a.max(lj), (b - 1).min(hj - 1));
+                a = x;
+                b = x + 1;
+            }
+            tries[j] = tries[j].saturating_add(1);
             let mv = outs[j].0;
             self.game.play(mv);
             self.played[ply] = Some(mv);
+            self.outcome_played[ply] = true;
             self.pv[ply + 1].clear();
             let v = self.node(phase, ply + 1, a as i32, b as i32, view, false);
             self.game.undo(mv);
             if self.stopped {
-                return (0, Bound::Exact);
+                break (0, Bound::Exact);
             }
             let v64 = i64::from(v);
             if v64 <= a {
-                hi[j] = v.max(lo[j]);
+                hi[j] = hi[j].min(v.max(lo[j]));
             } else if v64 >= b {
-                lo[j] = v.min(hi[j]);
+                lo[j] = lo[j].max(v.min(hi[j]));
             } else {
                 lo[j] = v;
                 hi[j] = v;
             }
-        }
+        };
+        self.tries[ply] = tries;
+        result
     }
 
     /// Star2 probes an outcome only if it is a decision node with at least `STAR2_MIN_MOVES`
@@ -842,6 +935,7 @@ impl<'a, G: Evaluate, H: MoveHints<G>> Worker<'a, G, H> {
     ) -> i32 {
         self.game.play(mv);
         self.played[0] = Some(mv);
+        self.outcome_played[0] = false;
         let phase = self.after_move(depth, crate::score::MAX_EXTENSIONS);
         let v = self.child(phase, 1, alpha, beta, me, pv);
         self.game.undo(mv);

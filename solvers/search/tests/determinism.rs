@@ -251,3 +251,37 @@ fn late_move_reductions_are_deterministic_and_cheaper() {
     }
     assert!(with < without, "LMR {with} nodes, without {without}");
 }
+
+/// Ordering the moves that lead to chance nodes first changes how the search goes (node
+/// counts), never the score; without chance nodes it changes nothing at all.
+#[test]
+fn chance_moves_first_changes_nodes_not_scores() {
+    let (plain, chance, _) = positions();
+    let mut nodes = [0u64; 2];
+    for g in &chance {
+        let mut scores = [0i32; 2];
+        for (k, first) in [true, false].into_iter().enumerate() {
+            let opts = SearchOptions {
+                chance_moves_first: first,
+                ..SearchOptions::default()
+            };
+            let r = run(g, &Limits::depth(4), &opts);
+            scores[k] = r.score;
+            nodes[k] += r.nodes;
+        }
+        assert_eq!(scores[0], scores[1]);
+    }
+    assert_ne!(nodes[0], nodes[1], "the ordering switch had no effect");
+    for g in &plain {
+        let on = run(g, &Limits::depth(4), &SearchOptions::default());
+        let off = run(
+            g,
+            &Limits::depth(4),
+            &SearchOptions {
+                chance_moves_first: false,
+                ..SearchOptions::default()
+            },
+        );
+        assert_eq!((on.score, on.nodes), (off.score, off.nodes));
+    }
+}

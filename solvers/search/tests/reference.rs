@@ -103,18 +103,23 @@ fn alpha_beta_equals_minimax_on_tic_tac_toe() {
     check_against_reference(&positions, 4, &bare);
 }
 
+/// Every chance-node treatment, with moves leading to chance nodes ordered first or not.
 fn chance_modes(base: &SearchOptions) -> Vec<SearchOptions> {
-    [
+    let mut out = Vec::new();
+    for chance_pruning in [
         ChancePruning::None,
         ChancePruning::Star1,
         ChancePruning::Star2,
-    ]
-    .into_iter()
-    .map(|chance_pruning| SearchOptions {
-        chance_pruning,
-        ..base.clone()
-    })
-    .collect()
+    ] {
+        for chance_moves_first in [true, false] {
+            out.push(SearchOptions {
+                chance_pruning,
+                chance_moves_first,
+                ..base.clone()
+            });
+        }
+    }
+    out
 }
 
 #[test]
@@ -166,4 +171,37 @@ fn star1_and_star2_equal_expectimax_on_pig() {
     for opts in chance_modes(&SearchOptions::default()) {
         check_against_reference(&positions, 4, &opts);
     }
+}
+
+/// Deeper than the reference can go: Star1 and Star2 (whose planned searches and Star1
+/// fallback need several rounds of bounds to show up) against the engine's plain expectimax —
+/// itself checked against the reference above — at depths 5 and 6 on random chance trees,
+/// with moves leading to chance nodes ordered first or not, with and without the table.
+#[test]
+fn star1_and_star2_equal_plain_expectimax_at_depth_six() {
+    let positions = tree_positions(16, true, 8);
+    let mut compared = 0;
+    for (i, pos) in positions.iter().enumerate() {
+        for depth in [5, 6] {
+            let plain = value(
+                pos,
+                depth,
+                &SearchOptions {
+                    chance_pruning: ChancePruning::None,
+                    ..SearchOptions::default()
+                },
+            );
+            for tt_mib in [0, 1] {
+                for opts in chance_modes(&SearchOptions {
+                    tt_mib,
+                    ..SearchOptions::default()
+                }) {
+                    let got = value(pos, depth, &opts);
+                    assert_eq!(got, plain, "position {i} depth {depth} options {opts:?}");
+                    compared += 1;
+                }
+            }
+        }
+    }
+    assert_eq!(compared, 16 * 2 * 2 * 6);
 }

@@ -35,6 +35,13 @@ pub struct SearchBenchArgs {
     /// Output file.
     #[arg(long, default_value = "results/search/bench.md")]
     out: std::path::PathBuf,
+    /// Depths of the Star1/Star2 sample of random positions with a free princess (each one
+    /// reported), comma-separated.
+    #[arg(long, value_delimiter = ',', default_values_t = super::search::STAR_SAMPLE_DEPTHS)]
+    sample_depths: Vec<u32>,
+    /// Only the Star1/Star2 sample (skip the timed searches of the start positions).
+    #[arg(long)]
+    star_only: bool,
 }
 
 /// Run `gsolve bench`.
@@ -44,6 +51,8 @@ pub fn run(args: BenchArgs, global: &Global) -> CliResult {
         BenchWhich::Darkhex => super::darkhex::bench(global),
         BenchWhich::Dola => super::dola::bench(global),
         BenchWhich::Hexecs => super::hexecs::bench(global),
-        BenchWhich::Search(a) => super::search::game_bench(a.seconds, &a.out, global),
+        BenchWhich::Search(a) => {
+            super::search::game_bench(a.seconds, &a.sample_depths, a.star_only, &a.out, global)
+        }
     }
 }

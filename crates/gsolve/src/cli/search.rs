@@ -8,13 +8,16 @@
 //!   `--depth D` (1..=64), `--time S` (seconds, > 0, finite), `--nodes N` (> 0), at least one of
 //!   the three; `--threads T` (1..=256, default 1: deterministic), `--tt-mb M` (default 64),
 //!   `--no-tt`, `--chance expectimax|star1|star2` (default star2), `--no-lmr` (late move
-//!   reductions are on by default; this switches them off for exact fixed-depth values). Bad values are
+//!   reductions are on by default; this switches them off for exact fixed-depth values),
+//!   `--no-chance-first` (order a roll like any quiet move, not right after the table move).
+//!   Bad values are
 //!   `CliError::input` (exit 2) from [`SearchLimits::resolve`].
 //! - [`run_search`]`(root, &limits, &global)`: search a position (a decision node) and print one
 //!   line per completed iteration (depth, seldepth, score, nodes, nodes/s, time, PV) then a
 //!   `bestmove` line, or with `--json` exactly one object with the keys `best_move`, `score`,
 //!   `score_kind` (`"cp"`, `"win"`, `"loss"`), `win_in_plies` (or null), `depth`, `seldepth`,
-//!   `nodes`, `quiescence_nodes`, `nps`, `time_s`, `ebf`, `pv`, `iterations` (each: `depth`,
+//!   `nodes`, `quiescence_nodes`, `chance_nodes`, `chance_subtree_nodes` (nodes below a chance
+//!   node), `nps`, `time_s`, `ebf`, `pv`, `iterations` (each: `depth`,
 //!   `seldepth`, `score`, `nodes`, `iteration_nodes`, `nps`, `time_s`, `best_move`, `pv`),
 //!   `stop`, `threads`,
 //!   `tt_mb`, `chance_pruning`, `lmr`, `hashfull`. [`run_search_with`] also takes a
@@ -24,14 +27,14 @@
 //!   capture_order_key(&self, p: &dola::Position, mv: dola::Move) -> i32 { … } }`.
 //! - [`bench_search`]`(name, root, seconds)`, once per start position, gives a [`BenchRow`]:
 //!   depth reached within `seconds` on one thread, nodes/s, effective branching factor, and —
-//!   if the exact search (no late move reductions) met chance nodes — the nodes of plain expectimax, Star1 and Star2 at the
-//!   deepest equal depth plain expectimax completes within `seconds`; [`game_bench`] adds the
-//!   savings on a fixed sample of random Hexecs positions with a free princess
-//!   ([`princess_sample`], depth [`STAR_SAMPLE_DEPTH`]).
+//!   if the exact search (no late move reductions) met chance nodes — the nodes of the
+//!   [`STAR_RUNS`] (plain expectimax with both move orderings, Star1, Star2, Star2 with the roll
+//!   ordered as a quiet move) at the deepest equal depth they all complete within `seconds`
+//!   ([`StarSavings`]: the baseline is plain expectimax under its better ordering).
 //!   [`bench_search_with`] takes hints too. Then [`write_bench`]`(&rows, path, &global)` writes
 //!   `results/search/bench.md` (atomically, with the command, toolkit version and parameters)
 //!   and prints the table (or one JSON object with `rows`; `gsolve bench search` adds
-//!   `star_sample`).
+//!   `princess_star` and `star_sample`).
 //!
 //! - [`PlayArgs`] + [`run_play`]`(root, &args, &global, |i, record| …)`: engine self-play for
 //!   `gsolve {dola,hexecs} play` (`--games N`, `--seed S`, `--random-plies R`, `--max-plies M`
@@ -46,7 +49,10 @@
 //! - [`game_bench`]: `gsolve bench search` — the three Dola start positions, the Hexecs start
 //!   and the Hexecs position with both princesses free, with the capture-ordering hints of
 //!   `cli::dola` / `cli::hexecs`, written to `results/search/bench.md` with the issue's targets
-//!   judged from the figures. [`append_markdown`] puts a self-play section into
+//!   judged from the figures; the Star comparison on the princess position at the fixed depths
+//!   [`PRINCESS_STAR_DEPTHS`] and on a fixed sample of random Hexecs positions with a free
+//!   princess ([`princess_sample`], [`star_sample`]) at each of `--sample-depths` (default
+//!   [`STAR_SAMPLE_DEPTHS`], every depth reported); `--star-only` skips the timed searches. [`append_markdown`] puts a self-play section into
 //!   `results/{dola,hexecs}/selfplay.md` (replacing the section of the same heading).
 //! - [`toy_bench`]: the same benchmark on the crate's toy games (tic-tac-toe, Pig, the
 //!   synthetic tree game), written to `results/search/toy-bench.md`.
@@ -139,6 +145,11 @@ pub struct SearchLimits {
     /// score is then that of the reduced search and can differ with the table or threads.
     #[arg(long)]
     pub no_lmr: bool,
+    /// Order a move leading to a chance node (the roll) like any quiet move instead of right
+    /// after the table move (the default, which suits Star2; plain expectimax searches fewer
+    /// nodes without it).
+    #[arg(long)]
+    pub no_chance_first: bool,
 }
 
 impl Default for SearchLimits {
@@ -152,6 +163,7 @@ impl Default for SearchLimits {
             no_tt: false,
             chance: ChanceArg::Star2,
             no_lmr: false,
+            no_chance_first: false,
         }
     }
 }
@@ -209,6 +221,7 @@ impl SearchLimits {
             threads: self.threads,
             chance_pruning: self.chance.into(),
             lmr: !self.no_lmr,
+            chance_moves_first: !self.no_chance_first,
             ..SearchOptions::default()
         };
         Ok((limits, opts))
@@ -305,6 +318,8 @@ pub fn result_json<G: Notation>(
         "seldepth": r.seldepth,
         "nodes": r.nodes,
         "quiescence_nodes": r.quiescence_nodes,
+        "chance_nodes": r.chance_nodes,
+        "chance_subtree_nodes": r.chance_subtree_nodes,
         "nps": r.nps().round(),
         "time_s": r.elapsed.as_secs_f64(),
         "ebf": r.ebf(),
@@ -363,19 +378,52 @@ pub fn run_search_with<G: Evaluate + Notation, H: MoveHints<G>>(
     Ok(())
 }
 
-/// Nodes of the three chance-node treatments at one depth (fresh table each, one thread).
+/// The searches of a Star comparison, in the order of [`StarSavings::nodes`]: a name, the
+/// chance-node treatment and whether moves leading to chance nodes are ordered first
+/// ([`SearchOptions::chance_moves_first`], the default).
+pub const STAR_RUNS: [(&str, ChancePruning, bool); 5] = [
+    (
+        "expectimax, roll ordered as a quiet move",
+        ChancePruning::None,
+        false,
+    ),
+    ("expectimax, roll first", ChancePruning::None, true),
+    ("Star1", ChancePruning::Star1, true),
+    ("Star2", ChancePruning::Star2, true),
+    (
+        "Star2, roll ordered as a quiet move",
+        ChancePruning::Star2,
+        false,
+    ),
+];
+
+/// Nodes of the chance-node treatments at one depth (fresh table each, one thread).
 #[derive(Debug, Clone, PartialEq)]
 pub struct StarSavings {
-    /// The depth all three completed.
+    /// The depth every search completed.
     pub depth: u32,
-    /// Plain expectimax.
+    /// The baseline: plain expectimax with whichever of the two move orderings gives it fewer
+    /// nodes (the default ordering, roll first, suits Star2 and costs plain expectimax more).
     pub expectimax_nodes: u64,
-    /// Star1.
+    /// Star1 (default options).
     pub star1_nodes: u64,
-    /// Star2.
+    /// Star2 (default options).
     pub star2_nodes: u64,
-    /// The root score (the same for all three; checked).
+    /// Nodes of each search of [`STAR_RUNS`].
+    pub nodes: [u64; 5],
+    /// Nodes below a chance node (inside the subtree of a chance outcome) of each search of
+    /// [`STAR_RUNS`]. The rest is the part Star1/Star2 cannot prune directly.
+    pub inside: [u64; 5],
+    /// The root score (the same for all; checked).
     pub score: i32,
+}
+
+impl StarSavings {
+    /// The share of the baseline's nodes that lie below chance nodes.
+    pub fn baseline_inside_share(&self) -> f64 {
+        let k = if self.nodes[0] <= self.nodes[1] { 0 } else { 1 };
+        self.inside[k] as f64 / self.nodes[k].max(1) as f64
+    }
 }
 
 /// One row of `results/search/bench.md`.
@@ -423,15 +471,7 @@ impl BenchRow {
             "mean_ebf": self.mean_ebf,
             "best_move": self.best_move,
             "score": self.score,
-            "star": self.star.as_ref().map(|s| json!({
-                "depth": s.depth,
-                "expectimax_nodes": s.expectimax_nodes,
-                "star1_nodes": s.star1_nodes,
-                "star2_nodes": s.star2_nodes,
-                "star1_saving": saving(s.expectimax_nodes, s.star1_nodes),
-                "star2_saving": saving(s.expectimax_nodes, s.star2_nodes),
-                "score": s.score,
-            })),
+            "star": self.star.as_ref().map(star_json),
         })
     }
 }
@@ -464,6 +504,17 @@ pub fn bench_search_with<G: Evaluate + Notation, H: MoveHints<G>>(
     hints: &H,
     seconds: f64,
 ) -> Result<BenchRow, CliError> {
+    bench_row(name, root, hints, seconds, true)
+}
+
+/// [`bench_search_with`], the Star comparison within the budget only if `with_star`.
+fn bench_row<G: Evaluate + Notation, H: MoveHints<G>>(
+    name: &str,
+    root: G,
+    hints: &H,
+    seconds: f64,
+    with_star: bool,
+) -> Result<BenchRow, CliError> {
     if !(seconds.is_finite() && seconds > 0.0 && seconds <= MAX_SECONDS) {
         return Err(CliError::input(format!(
             "bench time {seconds}: expected seconds > 0"
@@ -494,7 +545,7 @@ pub fn bench_search_with<G: Evaluate + Notation, H: MoveHints<G>>(
         .map_err(search_error)?;
     let exact_depth = exact_run.depth;
     // Star savings are measured with the exact options, where the exact search met chance.
-    let star = if exact_run.chance_nodes > 0 {
+    let star = if with_star && exact_run.chance_nodes > 0 {
         Some(star_savings(&root, hints, budget, &exact)?)
     } else {
         None
@@ -544,18 +595,13 @@ fn star_at_depth<G: Evaluate + Notation, H: MoveHints<G>>(
     budget: Option<Duration>,
     base: &SearchOptions,
 ) -> Result<Option<StarSavings>, CliError> {
-    let mut nodes = [0u64; 3];
-    let mut scores = [0i32; 3];
-    for (k, mode) in [
-        ChancePruning::None,
-        ChancePruning::Star1,
-        ChancePruning::Star2,
-    ]
-    .into_iter()
-    .enumerate()
-    {
+    let mut nodes = [0u64; 5];
+    let mut inside = [0u64; 5];
+    let mut scores = [0i32; 5];
+    for (k, &(_, mode, first)) in STAR_RUNS.iter().enumerate() {
         let opts = SearchOptions {
             chance_pruning: mode,
+            chance_moves_first: first,
             ..base.clone()
         };
         let limits = Limits {
@@ -572,28 +618,161 @@ fn star_at_depth<G: Evaluate + Notation, H: MoveHints<G>>(
             return Ok(None);
         }
         nodes[k] = r.nodes;
+        inside[k] = r.chance_subtree_nodes;
         scores[k] = r.score;
     }
-    if scores[1] != scores[0] || scores[2] != scores[0] {
+    if scores.iter().any(|&x| x != scores[0]) {
         return Err(CliError::runtime(format!(
             "Star1/Star2 disagree with expectimax at depth {depth}: {scores:?} (a search bug)"
         )));
     }
     Ok(Some(StarSavings {
         depth,
-        expectimax_nodes: nodes[0],
-        star1_nodes: nodes[1],
-        star2_nodes: nodes[2],
+        expectimax_nodes: nodes[0].min(nodes[1]),
+        star1_nodes: nodes[2],
+        star2_nodes: nodes[3],
+        nodes,
+        inside,
         score: scores[0],
     }))
+}
+
+/// Fixed depths of the Star comparison on the princess position itself.
+pub const PRINCESS_STAR_DEPTHS: [u32; 3] = [4, 5, 6];
+
+/// The options of the Star comparisons: exact (no late move reductions), 64 MiB, one thread.
+fn star_base() -> SearchOptions {
+    SearchOptions {
+        tt_mib: BENCH_TT_MB,
+        threads: 1,
+        ..SearchOptions::default()
+    }
+}
+
+/// One Star comparison as JSON.
+fn star_json(s: &StarSavings) -> serde_json::Value {
+    json!({
+        "depth": s.depth,
+        "expectimax_nodes": s.expectimax_nodes,
+        "star1_nodes": s.star1_nodes,
+        "star2_nodes": s.star2_nodes,
+        "star1_saving": saving(s.expectimax_nodes, s.star1_nodes),
+        "star2_saving": saving(s.expectimax_nodes, s.star2_nodes),
+        "run_names": STAR_RUNS.iter().map(|r| r.0).collect::<Vec<_>>(),
+        "run_nodes": s.nodes,
+        "run_chance_subtree_nodes": s.inside,
+        "score": s.score,
+    })
 }
 
 /// Positions of the Star sample: random plies from the princess position.
 pub const STAR_SAMPLE_POSITIONS: usize = 8;
 /// Seed of the Star sample.
 pub const STAR_SAMPLE_SEED: u64 = 61;
-/// Fixed depth of the Star sample.
-pub const STAR_SAMPLE_DEPTH: u32 = 3;
+/// Depths of the Star sample (each one reported).
+pub const STAR_SAMPLE_DEPTHS: [u32; 3] = [3, 4, 5];
+
+/// The Star sample at one depth: each position's text and savings.
+#[derive(Debug, Clone, PartialEq)]
+pub struct StarSample {
+    /// The fixed depth of every search.
+    pub depth: u32,
+    /// One row per position.
+    pub rows: Vec<(String, StarSavings)>,
+}
+
+impl StarSample {
+    /// Totals: the baseline (each position's better plain expectimax), Star1, Star2.
+    pub fn totals(&self) -> [u64; 3] {
+        let mut t = [0u64; 3];
+        for (_, st) in &self.rows {
+            t[0] += st.expectimax_nodes;
+            t[1] += st.star1_nodes;
+            t[2] += st.star2_nodes;
+        }
+        t
+    }
+
+    /// Total nodes of each search of [`STAR_RUNS`].
+    pub fn run_totals(&self) -> [u64; 5] {
+        let mut t = [0u64; 5];
+        for (_, st) in &self.rows {
+            for k in 0..5 {
+                t[k] += st.nodes[k];
+            }
+        }
+        t
+    }
+
+    /// Total nodes below chance nodes of the baseline searches.
+    pub fn baseline_inside(&self) -> u64 {
+        self.rows
+            .iter()
+            .map(|(_, st)| {
+                if st.nodes[0] <= st.nodes[1] {
+                    st.inside[0]
+                } else {
+                    st.inside[1]
+                }
+            })
+            .sum()
+    }
+
+    /// Star2's saving per position, sorted.
+    fn star2_savings(&self) -> Vec<f64> {
+        let mut per: Vec<f64> = self
+            .rows
+            .iter()
+            .map(|(_, st)| saving(st.expectimax_nodes, st.star2_nodes))
+            .collect();
+        per.sort_by(|a, b| a.total_cmp(b));
+        per
+    }
+
+    /// Positions on which Star2 at least halves the nodes.
+    fn halved(&self) -> usize {
+        self.rows
+            .iter()
+            .filter(|(_, st)| 2 * st.star2_nodes <= st.expectimax_nodes)
+            .count()
+    }
+
+    /// The JSON object of this depth.
+    fn to_json(&self) -> serde_json::Value {
+        let t = self.totals();
+        json!({
+            "depth": self.depth,
+            "expectimax_nodes": t[0],
+            "star1_nodes": t[1],
+            "star2_nodes": t[2],
+            "star1_saving": saving(t[0], t[1]),
+            "star2_saving": saving(t[0], t[2]),
+            "run_names": STAR_RUNS.iter().map(|r| r.0).collect::<Vec<_>>(),
+            "run_nodes": self.run_totals(),
+            "expectimax_chance_subtree_nodes": self.baseline_inside(),
+            "positions": self.rows.iter().map(|(text, st)| json!({
+                "position": text,
+                "score": st.score,
+                "expectimax_nodes": st.expectimax_nodes,
+                "star1_nodes": st.star1_nodes,
+                "star2_nodes": st.star2_nodes,
+                "run_nodes": st.nodes,
+                "run_chance_subtree_nodes": st.inside,
+            })).collect::<Vec<_>>(),
+        })
+    }
+}
+
+fn median(sorted: &[f64]) -> f64 {
+    let n = sorted.len();
+    if n == 0 {
+        0.0
+    } else if n % 2 == 1 {
+        sorted[n / 2]
+    } else {
+        (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0
+    }
+}
 
 /// `count` positions reached by 0 to 11 random plies (moves and dice) from `start` in which a
 /// princess is on the board and the side to move may roll (so the tree has chance nodes from
@@ -636,87 +815,164 @@ pub fn princess_sample(start: &hexecs::Hexecs, count: usize, seed: u64) -> Vec<h
     out
 }
 
-/// Star savings on [`princess_sample`] at [`STAR_SAMPLE_DEPTH`] (exact options, 64 MiB table).
-fn star_sample<H: MoveHints<hexecs::Hexecs>>(
+/// Star savings on [`princess_sample`] at `depth` (exact options, 64 MiB table); `on_position`
+/// is called after each position (progress).
+pub fn star_sample<H: MoveHints<hexecs::Hexecs>>(
     start: &hexecs::Hexecs,
     hints: &H,
-) -> Result<Vec<(String, StarSavings)>, CliError> {
-    let base = SearchOptions {
-        tt_mib: BENCH_TT_MB,
-        threads: 1,
-        ..SearchOptions::default()
-    };
+    depth: u32,
+    mut on_position: impl FnMut(),
+) -> Result<StarSample, CliError> {
+    let base = star_base();
     let mut rows = Vec::new();
     for g in princess_sample(start, STAR_SAMPLE_POSITIONS, STAR_SAMPLE_SEED) {
-        let st = star_at_depth(&g, hints, STAR_SAMPLE_DEPTH, None, &base)?
+        let st = star_at_depth(&g, hints, depth, None, &base)?
             .ok_or_else(|| CliError::runtime("a fixed-depth search did not complete"))?;
         rows.push((g.position_text(), st));
+        on_position();
     }
-    Ok(rows)
+    Ok(StarSample { depth, rows })
 }
 
-/// The markdown of the Star sample and its totals.
-fn star_sample_markdown(sample: &[(String, StarSavings)]) -> String {
+/// The explanation of the Star tables.
+const STAR_LEGEND: &str = "Each search: a fresh engine, iterative deepening to the depth, 64 MiB \
+table, one thread, quiescence and check extension on, no late move reductions; every root score \
+is checked equal. Baseline (\"expectimax\") = plain expectimax (alpha-beta at decision nodes, \
+every chance outcome searched with the full window) with whichever of two move orderings gives \
+it fewer nodes: the roll ordered as a quiet move (history, killers), or the roll first (right \
+after the table move, the engine's default, which suits Star2 and costs plain expectimax more). \
+Star1 and Star2 use the default ordering (roll first); the last column is Star2 with the roll \
+ordered as a quiet move, to separate the ordering's part of the saving. Star1, whose windows \
+come from the hard bounds ±(EVAL_BOUND + MAX_PLY + 1), prunes little and suffers from the roll-first \
+ordering like plain expectimax: compare it with the \"expectimax, roll first\" column. \"below chance\" = \
+share of the baseline's nodes inside the subtree of a chance outcome (the rest, decision nodes \
+above every chance node and the chance nodes themselves, cannot be pruned at chance nodes).";
+
+/// One table row of Star figures: baseline, below-chance share, Star1, Star2, savings, the
+/// plain runs with both orderings and Star2 without roll first.
+fn star_cells(base: u64, inside_share: f64, runs: &[u64; 5]) -> String {
+    format!(
+        "{} | {:.1}% | {} | {:.1}% | {} | {:.1}% | {} | {} | {} ({:.1}%)",
+        base,
+        100.0 * inside_share,
+        runs[2],
+        100.0 * saving(base, runs[2]),
+        runs[3],
+        100.0 * saving(base, runs[3]),
+        runs[0],
+        runs[1],
+        runs[4],
+        100.0 * saving(base, runs[4])
+    )
+}
+
+const STAR_HEADER: &str = "expectimax nodes | below chance | Star1 nodes | Star1 saving | Star2 \
+nodes | Star2 saving | expectimax, roll as quiet | expectimax, roll first | Star2, roll as quiet \
+(saving) |";
+
+/// The markdown of the Star sample: the totals of every depth, then each depth's positions.
+fn star_sample_markdown(samples: &[StarSample]) -> String {
     use std::fmt::Write as _;
     let mut s = String::new();
+    let Some(first) = samples.first() else {
+        return s;
+    };
+    let depths: Vec<String> = samples.iter().map(|x| x.depth.to_string()).collect();
     let _ = writeln!(
         s,
-        "\n## Star1 / Star2 on {} random positions with a free princess (seed {}, depth {})\n",
-        sample.len(),
+        "\n## Star1 / Star2 on {} random positions with a free princess (seed {}, depths {})\n",
+        first.rows.len(),
         STAR_SAMPLE_SEED,
-        STAR_SAMPLE_DEPTH
+        depths.join(", ")
     );
     let _ = writeln!(
         s,
         "Positions: 0 to 11 random plies from the princess position, kept when a princess is on \
-         the board and the side to move may roll. Same options as above without late move \
-         reductions; scores checked equal.\n"
+         the board and the side to move may roll. {STAR_LEGEND}\n"
     );
-    let _ = writeln!(s, "| position | score | expectimax nodes | Star1 nodes | Star1 saving | Star2 nodes | Star2 saving |");
-    let _ = writeln!(s, "|---|---:|---:|---:|---:|---:|---:|");
-    let mut total = [0u64; 3];
-    for (text, st) in sample {
+    let _ = writeln!(s, "### Totals per depth\n");
+    let _ = writeln!(
+        s,
+        "| depth | {STAR_HEADER} Star2 median | smallest | largest | halved |"
+    );
+    let _ = writeln!(
+        s,
+        "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+    );
+    for x in samples {
+        let t = x.totals();
+        let per = x.star2_savings();
         let _ = writeln!(
             s,
-            "| `{}` | {} | {} | {} | {:.1}% | {} | {:.1}% |",
-            text,
-            st.score,
-            st.expectimax_nodes,
-            st.star1_nodes,
-            100.0 * saving(st.expectimax_nodes, st.star1_nodes),
-            st.star2_nodes,
-            100.0 * saving(st.expectimax_nodes, st.star2_nodes)
+            "| {} | {} | {:.1}% | {:.1}% | {:.1}% | {} of {} |",
+            x.depth,
+            star_cells(
+                t[0],
+                x.baseline_inside() as f64 / t[0].max(1) as f64,
+                &x.run_totals()
+            ),
+            100.0 * median(&per),
+            100.0 * per.first().copied().unwrap_or(0.0),
+            100.0 * per.last().copied().unwrap_or(0.0),
+            x.halved(),
+            x.rows.len()
         );
-        total[0] += st.expectimax_nodes;
-        total[1] += st.star1_nodes;
-        total[2] += st.star2_nodes;
+    }
+    for x in samples {
+        let _ = writeln!(s, "\n### Depth {}\n", x.depth);
+        let _ = writeln!(s, "| position | score | {STAR_HEADER}");
+        let _ = writeln!(s, "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+        for (text, st) in &x.rows {
+            let _ = writeln!(
+                s,
+                "| `{}` | {} | {} |",
+                text,
+                st.score,
+                star_cells(st.expectimax_nodes, st.baseline_inside_share(), &st.nodes)
+            );
+        }
+        let t = x.totals();
+        let _ = writeln!(
+            s,
+            "| total | | {} |",
+            star_cells(
+                t[0],
+                x.baseline_inside() as f64 / t[0].max(1) as f64,
+                &x.run_totals()
+            )
+        );
+    }
+    s
+}
+
+/// The markdown of the princess position's Star figures at fixed depths.
+fn princess_star_markdown(rows: &[StarSavings]) -> String {
+    use std::fmt::Write as _;
+    let mut s = String::new();
+    if rows.is_empty() {
+        return s;
     }
     let _ = writeln!(
         s,
-        "| total | | {} | {} | {:.1}% | {} | {:.1}% |",
-        total[0],
-        total[1],
-        100.0 * saving(total[0], total[1]),
-        total[2],
-        100.0 * saving(total[0], total[2])
+        "\n## Chance nodes: Star1 / Star2 versus plain expectimax on the princess position\n"
     );
-    let mut per: Vec<f64> = sample
-        .iter()
-        .map(|(_, st)| saving(st.expectimax_nodes, st.star2_nodes))
-        .collect();
-    per.sort_by(|a, b| a.total_cmp(b));
-    if !per.is_empty() {
-        let median = if per.len() % 2 == 1 {
-            per[per.len() / 2]
-        } else {
-            (per[per.len() / 2 - 1] + per[per.len() / 2]) / 2.0
-        };
+    let _ = writeln!(
+        s,
+        "Position `{}` (hexecs princesses free) at fixed depths. {STAR_LEGEND}\n",
+        super::hexecs::PRINCESS_POSITION
+    );
+    let _ = writeln!(s, "| depth | score | {STAR_HEADER}");
+    let _ = writeln!(
+        s,
+        "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+    );
+    for st in rows {
         let _ = writeln!(
             s,
-            "\nStar2 saving per position: median {:.1}%, smallest {:.1}%, largest {:.1}%.",
-            100.0 * median,
-            100.0 * per[0],
-            100.0 * per[per.len() - 1]
+            "| {} | {} | {} |",
+            st.depth,
+            st.score,
+            star_cells(st.expectimax_nodes, st.baseline_inside_share(), &st.nodes)
         );
     }
     s
@@ -755,9 +1011,11 @@ pub fn bench_markdown(rows: &[BenchRow], command: &str) -> String {
     );
     let _ = writeln!(
         s,
-        "- Star columns: nodes of a fresh search (iterative deepening, 64 MiB table) to the deepest depth \
-         plain expectimax completes within the time, for plain expectimax (every chance outcome searched \
-         with the full window; decision nodes keep alpha-beta), Star1 and Star2 (same root score, checked)\n"
+        "- Star columns (positions whose search met chance nodes): nodes of a fresh search (iterative \
+         deepening, 64 MiB table) to the deepest depth all complete within the time, for plain expectimax \
+         (every chance outcome searched with the full window; decision nodes keep alpha-beta) under the \
+         better of its two move orderings (roll first or ordered as a quiet move), Star1 and Star2 (default \
+         ordering, roll first; same root score, checked)\n"
     );
     let _ = writeln!(s, "| position | time (s) | depth | exact depth | seldepth | nodes | nodes/s | ebf | mean ebf | best move | score |");
     let _ = writeln!(s, "|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|");
@@ -998,52 +1256,81 @@ pub fn append_markdown(path: &Path, title: &str, section: &str) -> CliResult {
 }
 
 /// `gsolve bench search`: the game positions for `seconds` each (3 Dola start positions, the
-/// Hexecs start, the Hexecs position with both princesses free), written to `path`.
-pub fn game_bench(seconds: f64, path: &Path, global: &Global) -> CliResult {
-    let bar = super::common::progress_bar(global, 5, "bench search");
+/// Hexecs start, the Hexecs position with both princesses free) unless `star_only`, then the
+/// Star sample at each of `depths`, written to `path`.
+pub fn game_bench(
+    seconds: f64,
+    depths: &[u32],
+    star_only: bool,
+    path: &Path,
+    global: &Global,
+) -> CliResult {
+    if let Some(&d) = depths.iter().find(|&&d| d == 0 || d > search::MAX_DEPTH) {
+        return Err(CliError::input(format!(
+            "--sample-depths {d}: expected depths in 1..={}",
+            search::MAX_DEPTH
+        )));
+    }
+    let steps = if star_only { 0 } else { 5 }
+        + PRINCESS_STAR_DEPTHS.len()
+        + depths.len() * STAR_SAMPLE_POSITIONS;
+    let bar = super::common::progress_bar(global, steps as u64, "bench search");
     let mut rows = Vec::new();
-    for v in dola::Variant::ALL {
-        rows.push(bench_search_with(
-            &format!("dola {} start", v.name()),
-            dola::Position::start(v),
-            &super::dola::DolaHints,
+    let princess = hexecs::Hexecs::from_position(super::hexecs::PRINCESS_POSITION)
+        .map_err(|e| CliError::runtime(format!("princess position: {e}")))?;
+    let hints = &super::hexecs::HexecsHints;
+    if !star_only {
+        for v in dola::Variant::ALL {
+            rows.push(bench_row(
+                &format!("dola {} start", v.name()),
+                dola::Position::start(v),
+                &super::dola::DolaHints,
+                seconds,
+                false,
+            )?);
+            bar.inc(1);
+        }
+        rows.push(bench_row(
+            "hexecs start",
+            hexecs::Hexecs::start(),
+            hints,
             seconds,
+            false,
+        )?);
+        bar.inc(1);
+        rows.push(bench_row(
+            "hexecs princesses free",
+            princess.clone(),
+            hints,
+            seconds,
+            false,
         )?);
         bar.inc(1);
     }
-    rows.push(bench_search_with(
-        "hexecs start",
-        hexecs::Hexecs::start(),
-        &super::hexecs::HexecsHints,
-        seconds,
-    )?);
-    bar.inc(1);
-    let princess = hexecs::Hexecs::from_position(super::hexecs::PRINCESS_POSITION)
-        .map_err(|e| CliError::runtime(format!("princess position: {e}")))?;
-    rows.push(bench_search_with(
-        "hexecs princesses free",
-        princess.clone(),
-        &super::hexecs::HexecsHints,
-        seconds,
-    )?);
-    let sample = star_sample(&princess, &super::hexecs::HexecsHints)?;
+    let mut princess_star = Vec::new();
+    for &d in &PRINCESS_STAR_DEPTHS {
+        princess_star.push(
+            star_at_depth(&princess, hints, d, None, &star_base())?
+                .ok_or_else(|| CliError::runtime("a fixed-depth search did not complete"))?,
+        );
+        bar.inc(1);
+    }
+    let mut samples = Vec::new();
+    for &d in depths {
+        samples.push(star_sample(&princess, hints, d, || bar.inc(1))?);
+    }
     bar.finish_and_clear();
     let mut md = bench_markdown(&rows, &command_line());
-    md.push_str(&star_sample_markdown(&sample));
-    md.push_str(&bench_targets(&rows, &sample));
+    md.push_str(&princess_star_markdown(&princess_star));
+    md.push_str(&star_sample_markdown(&samples));
+    md.push_str(&bench_targets(&rows, &princess_star, &samples));
     write_atomic(path, md.as_bytes())?;
     if global.json {
         print_json(&json!({
             "file": path.display().to_string(),
             "rows": rows.iter().map(BenchRow::to_json).collect::<Vec<_>>(),
-            "star_sample": sample.iter().map(|(text, st)| json!({
-                "position": text,
-                "depth": st.depth,
-                "score": st.score,
-                "expectimax_nodes": st.expectimax_nodes,
-                "star1_nodes": st.star1_nodes,
-                "star2_nodes": st.star2_nodes,
-            })).collect::<Vec<_>>(),
+            "princess_star": princess_star.iter().map(star_json).collect::<Vec<_>>(),
+            "star_sample": samples.iter().map(StarSample::to_json).collect::<Vec<_>>(),
         }));
     } else {
         print!("{md}");
@@ -1053,7 +1340,7 @@ pub fn game_bench(seconds: f64, path: &Path, global: &Global) -> CliResult {
 }
 
 /// The issue's targets, each judged from the rows (`met` / `NOT met`).
-fn bench_targets(rows: &[BenchRow], sample: &[(String, StarSavings)]) -> String {
+fn bench_targets(rows: &[BenchRow], princess: &[StarSavings], samples: &[StarSample]) -> String {
     use std::fmt::Write as _;
     let verdict = |ok: bool| if ok { "met" } else { "NOT met" };
     let mut s = String::from("\n## Targets (issue 6)\n\n");
@@ -1074,40 +1361,33 @@ fn bench_targets(rows: &[BenchRow], sample: &[(String, StarSavings)]) -> String 
             verdict(r.depth >= goal)
         );
     }
-    for r in rows {
-        if let Some(st) = &r.star {
-            let _ = writeln!(
-                s,
-                "- {}: Star2 at most half the nodes of plain expectimax at equal depth — depth {}: {} vs {} nodes ({:.1}% saved): {}",
-                r.name,
-                st.depth,
-                st.star2_nodes,
-                st.expectimax_nodes,
-                100.0 * saving(st.expectimax_nodes, st.star2_nodes),
-                verdict(2 * st.star2_nodes <= st.expectimax_nodes)
-            );
-        }
+    for st in princess {
+        let _ = writeln!(
+            s,
+            "- hexecs princesses free, depth {}: Star2 at most half the nodes of plain expectimax \
+             (its better ordering) — {} vs {} nodes ({:.1}% saved): {}",
+            st.depth,
+            st.star2_nodes,
+            st.expectimax_nodes,
+            100.0 * saving(st.expectimax_nodes, st.star2_nodes),
+            verdict(2 * st.star2_nodes <= st.expectimax_nodes)
+        );
     }
-    if !sample.is_empty() {
-        let plain: u64 = sample.iter().map(|(_, st)| st.expectimax_nodes).sum();
-        let star2: u64 = sample.iter().map(|(_, st)| st.star2_nodes).sum();
-        let halved = sample
-            .iter()
-            .filter(|(_, st)| 2 * st.star2_nodes <= st.expectimax_nodes)
-            .count();
+    for x in samples {
+        let t = x.totals();
         let _ = writeln!(
             s,
             "- {} random positions with a free princess, depth {}: Star2 at most half the nodes of \
-             plain expectimax in total — {} vs {} nodes ({:.1}% saved; halved on {} of the {} \
+             plain expectimax (each position's better ordering) in total — {} vs {} nodes ({:.1}% saved; halved on {} of the {} \
              positions): {}",
-            sample.len(),
-            STAR_SAMPLE_DEPTH,
-            star2,
-            plain,
-            100.0 * saving(plain, star2),
-            halved,
-            sample.len(),
-            verdict(2 * star2 <= plain)
+            x.rows.len(),
+            x.depth,
+            t[2],
+            t[0],
+            100.0 * saving(t[0], t[2]),
+            x.halved(),
+            x.rows.len(),
+            verdict(2 * t[2] <= t[0])
         );
     }
     s
