@@ -234,7 +234,7 @@ fn deep_3x3_abrupt_double_oracle() {
                 s.gap()
             );
         }
-        if s.added == [false, false] {
+        if s.added == [false, false] || s.gap() <= max_gap {
             break;
         }
     }
