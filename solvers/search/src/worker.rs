@@ -717,13 +717,7 @@ impl<'a, G: Evaluate, H: MoveHints<G>> Worker<'a, G, H> {
                 // Known exactly (a terminal outcome).
                 lo[i]
             } else {
-                let mv = outs[i].0;
-                self.game.play(mv);
-                self.played[ply] = Some(mv);
-                self.outcome_played[ply] = true;
-                self.pv[ply + 1].clear();
-                let v = self.node(phase, ply + 1, a as i32, b as i32, view, false);
-                self.game.undo(mv);
+                let v = self.search_outcome(phase, ply, outs[i].0, a, b, view);
                 if self.stopped {
                     return (0, Bound::Exact);
                 }
@@ -880,13 +874,7 @@ impl<'a, G: Evaluate, H: MoveHints<G>> Worker<'a, G, H> {
                 b = x + 1;
             }
             tries[j] = tries[j].saturating_add(1);
-            let mv = outs[j].0;
-            self.game.play(mv);
-            self.played[ply] = Some(mv);
-            self.outcome_played[ply] = true;
-            self.pv[ply + 1].clear();
-            let v = self.node(phase, ply + 1, a as i32, b as i32, view, false);
-            self.game.undo(mv);
+            let v = self.search_outcome(phase, ply, outs[j].0, a, b, view);
             if self.stopped {
                 break (0, Bound::Exact);
             }
@@ -902,6 +890,27 @@ impl<'a, G: Evaluate, H: MoveHints<G>> Worker<'a, G, H> {
         };
         self.tries[ply] = tries;
         result
+    }
+
+    /// Search the chance outcome `mv` of the chance node at `ply` with the window `(a, b)`
+    /// (Star1's and Star2's windows are `i64` in the chance arithmetic; they lie within the
+    /// score range).
+    fn search_outcome(
+        &mut self,
+        phase: Phase,
+        ply: usize,
+        mv: G::Move,
+        a: i64,
+        b: i64,
+        view: Player,
+    ) -> i32 {
+        self.game.play(mv);
+        self.played[ply] = Some(mv);
+        self.outcome_played[ply] = true;
+        self.pv[ply + 1].clear();
+        let v = self.node(phase, ply + 1, a as i32, b as i32, view, false);
+        self.game.undo(mv);
+        v
     }
 
     /// Star2 probes an outcome only if it is a decision node with at least `STAR2_MIN_MOVES`
