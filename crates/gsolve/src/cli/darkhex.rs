@@ -470,12 +470,7 @@ where
     let mut rows: Vec<(u64, f64, f64, f64, f64)> = Vec::new();
     let mut seconds_before = 0.0;
     if a.resume {
-        let bytes = std::fs::read(&checkpoint_path).map_err(|e| {
-            CliError::input(format!(
-                "--resume: cannot read {}: {e}",
-                checkpoint_path.display()
-            ))
-        })?;
+        let bytes = read_for_resume(&checkpoint_path)?;
         let c = CheckpointFile::from_bytes(&bytes)
             .map_err(|e| CliError::input(format!("{}: {e}", checkpoint_path.display())))?;
         if c.header.rules != rules || c.header.representation != repr {
@@ -989,6 +984,12 @@ fn time_iterations<G: ExtensiveGame>(
     }
 }
 
+/// The bytes of the checkpoint `--resume` continues (an unreadable file is bad input).
+fn read_for_resume(path: &std::path::Path) -> Result<Vec<u8>, CliError> {
+    std::fs::read(path)
+        .map_err(|e| CliError::input(format!("--resume: cannot read {}: {e}", path.display())))
+}
+
 /// `solve --algo double-oracle`: the exact double oracle of [`darkhex::double_oracle`].
 fn solve_double_oracle(a: &SolveArgs, global: &Global) -> CliResult {
     use darkhex::double_oracle::{first_probe, Checkpoint, DoubleOracle};
@@ -1015,12 +1016,7 @@ fn solve_double_oracle(a: &SolveArgs, global: &Global) -> CliResult {
     let mut rows: Vec<(u64, f64, f64, f64, f64)> = Vec::new();
     let mut seconds_before = 0.0;
     let mut d = if a.resume {
-        let bytes = std::fs::read(&checkpoint_path).map_err(|e| {
-            CliError::input(format!(
-                "--resume: cannot read {}: {e}",
-                checkpoint_path.display()
-            ))
-        })?;
+        let bytes = read_for_resume(&checkpoint_path)?;
         let c = Checkpoint::from_bytes(&bytes)
             .map_err(|e| CliError::input(format!("{}: {e}", checkpoint_path.display())))?;
         if c.rules != rules {
