@@ -43,7 +43,8 @@
 
 use crate::rules::{probe_event, DarkHex, Rules, Variant, EVENT_BITS, MAX_CELLS};
 use bitboard::BitWord;
-use hashbrown::HashMap;
+use hashbrown::{DefaultHashBuilder, HashMap, HashTable};
+use std::hash::{BuildHasher, Hasher};
 use thiserror::Error;
 
 /// The magic first line.
@@ -528,152 +529,280 @@ pub struct Certified {
     pub memo_hits: u64,
 }
 
-#[derive(Clone, PartialEq, Eq, Hash)]
+/// A world: an owner history with the policies that reach it. Its policies are
+/// `Responder::arena[start..start + len]`, ascending; `weight` is the sum of their weights.
+#[derive(Clone, Copy)]
 struct World {
     history: u128,
+    weight: u128,
     stones: u64,
     known: u64,
-    /// Indices of the policies that reach this world, ascending.
-    policies: std::rc::Rc<[u32]>,
+    start: u32,
+    len: u32,
 }
 
-struct Responder<'a> {
+/// A solved responder history: the key (responder stones and known cells, the owner
+/// histories of its worlds in ascending order, stored in `Responder::keys[start..start + len]`),
+/// the value and the maximising probe (first in cell order among the best).
+struct MemoEntry {
+    hash: u64,
+    r_stones: u64,
+    r_known: u64,
+    start: usize,
+    len: usize,
+    value: u128,
+    action: u8,
+}
+
+/// What one observable outcome of a responder probe leads to.
+enum Branch {
+    /// No world has this outcome.
+    Empty,
+    /// The responder connects: it wins this weight.
+    Connects(u128),
+    /// The responder moves next, in the worlds `Responder::worlds[start..]` (sorted by history).
+    Next {
+        stones: u64,
+        known: u64,
+        start: usize,
+    },
+}
+
+/// The best-response search. Nothing is allocated per node: worlds live on a stack
+/// (`worlds`), their policy lists in an arena used as a stack (`arena`), and the memo keys in
+/// one growing array (`keys`), so a node costs a few pushes and one hash-table probe.
+struct Responder {
     game: DarkHex,
-    mixture: &'a Mixture,
+    classical: bool,
+    owner: usize,
+    /// Weight of each policy.
+    weights: Vec<u128>,
     /// Explicit decisions by history: (policy, cell), ascending policy.
     decisions: HashMap<u128, Vec<(u32, u8)>>,
-    /// Index of each policy's priority order in `priorities`.
-    class: Vec<u32>,
-    /// The distinct priority orders.
-    priorities: Vec<Vec<u8>>,
-    owner: usize,
-    /// Keyed by the owner histories only: the policies of a world are exactly those whose
-    /// decisions produce its history, a function of the history alone.
-    /// Value and the maximising probe (first in cell order among the best).
-    memo: HashMap<(u64, u64, Vec<u128>), (u128, u8)>,
+    /// Each policy's fallback priority.
+    priority: Vec<[u8; MAX_CELLS]>,
+    arena: Vec<u32>,
+    worlds: Vec<World>,
+    /// Scratch: the probe of each policy of the world being expanded.
+    probes: Vec<u8>,
+    memo: HashTable<MemoEntry>,
+    keys: Vec<u128>,
+    hasher: DefaultHashBuilder,
     nodes: u64,
     hits: u64,
 }
 
-impl Responder<'_> {
-    fn weight(&self, w: &World) -> u128 {
-        w.policies
-            .iter()
-            .map(|&i| self.mixture.policies[i as usize].weight)
-            .sum()
-    }
-
-    /// Let the owner move in `w` (owner to move) until the responder is to move; worlds where
-    /// the owner connects are dropped (they are worth 0 to the responder).
-    fn owner_moves(&self, w: World, r_stones: u64, out: &mut Vec<World>) {
+impl Responder {
+    /// Let the owner move in `w` (owner to move) until the responder is to move, pushing the
+    /// resulting worlds on `worlds`; worlds where the owner connects are dropped (they are
+    /// worth 0 to the responder).
+    fn owner_moves(&mut self, w: World, r_stones: u64) {
         let legal = self.game.all() & !(w.stones | w.known);
-        // Group the policies by the probe they make: an explicit decision at this history
-        // (one lookup for all policies), else the first legal cell of the policy's priority.
-        let explicit: &[(u32, u8)] = self.decisions.get(&w.history).map_or(&[], |v| v);
-        let mut fallback = vec![u32::MAX; self.priorities.len()];
-        let mut e = 0;
-        let mut groups: Vec<(u32, Vec<u32>)> = Vec::new();
-        for &i in w.policies.iter() {
-            while e < explicit.len() && explicit[e].0 < i {
-                e += 1;
-            }
-            let a = if e < explicit.len() && explicit[e].0 == i {
-                explicit[e].1 as u32
-            } else {
-                let c = self.class[i as usize] as usize;
-                if fallback[c] == u32::MAX {
-                    fallback[c] = self.priorities[c]
-                        .iter()
-                        .find(|&&x| legal >> x & 1 == 1)
-                        .map_or(0, |&x| x as u32);
+        // The probe of each policy: an explicit decision at this history (one lookup for all
+        // policies), else the first legal cell of the policy's priority.
+        let base = self.probes.len();
+        let mut count = [0u32; MAX_CELLS];
+        {
+            let explicit: &[(u32, u8)] = self.decisions.get(&w.history).map_or(&[], |v| v);
+            let mut e = 0;
+            for k in w.start..w.start + w.len {
+                let i = self.arena[k as usize];
+                while e < explicit.len() && explicit[e].0 < i {
+                    e += 1;
                 }
-                fallback[c]
-            };
-            match groups.iter_mut().find(|g| g.0 == a) {
-                Some(g) => g.1.push(i),
-                None => groups.push((a, vec![i])),
+                let a = if e < explicit.len() && explicit[e].0 == i {
+                    explicit[e].1
+                } else {
+                    self.priority[i as usize]
+                        .iter()
+                        .copied()
+                        .find(|&x| legal >> x & 1 == 1)
+                        .unwrap_or(0)
+                };
+                count[a as usize] += 1;
+                self.probes.push(a);
             }
         }
-        for (a, pols) in groups {
+        // Group the policies by probe (a counting sort keeps each group ascending).
+        let group_base = self.arena.len();
+        let mut offset = [0u32; MAX_CELLS];
+        let mut next = 0u32;
+        for (o, &c) in offset.iter_mut().zip(&count) {
+            *o = next;
+            next += c;
+        }
+        let first = offset;
+        self.arena.resize(group_base + w.len as usize, 0);
+        let mut weight = [0u128; MAX_CELLS];
+        for j in 0..w.len as usize {
+            let a = self.probes[base + j] as usize;
+            let i = self.arena[w.start as usize + j];
+            self.arena[group_base + offset[a] as usize] = i;
+            offset[a] += 1;
+            weight[a] += self.weights[i as usize];
+        }
+        self.probes.truncate(base);
+        for a in 0..MAX_CELLS as u32 {
+            let len = count[a as usize];
+            if len == 0 {
+                continue;
+            }
+            let start = group_base as u32 + first[a as usize];
+            let weight = weight[a as usize];
             let bit = 1u64 << a;
             if r_stones & bit != 0 {
                 let child = World {
                     history: (w.history << EVENT_BITS) | probe_event(a, false) as u128,
+                    weight,
                     stones: w.stones,
                     known: w.known | bit,
-                    policies: pols.into(),
+                    start,
+                    len,
                 };
-                match self.game.rules().variant {
-                    Variant::Classical => self.owner_moves(child, r_stones, out),
-                    Variant::Abrupt => out.push(child),
+                if self.classical {
+                    self.owner_moves(child, r_stones);
+                } else {
+                    self.worlds.push(child);
                 }
             } else {
                 let stones = w.stones | bit;
                 if self.game.connects(self.owner as u8, stones) {
                     continue;
                 }
-                out.push(World {
+                self.worlds.push(World {
                     history: (w.history << EVENT_BITS) | probe_event(a, true) as u128,
+                    weight,
                     stones,
                     known: w.known,
-                    policies: pols.into(),
+                    start,
+                    len,
                 });
             }
         }
     }
 
-    fn canonical(mut worlds: Vec<World>) -> Vec<World> {
-        worlds.sort_unstable_by(|a, b| a.policies[0].cmp(&b.policies[0]));
-        worlds
+    /// Sort the worlds from `start` on by history (the memo key's order).
+    fn sort_from(&mut self, start: usize) {
+        self.worlds[start..].sort_unstable_by_key(|w| w.history);
     }
 
-    /// Best-response value (weight the responder wins) with the responder to move.
-    fn respond(&mut self, r_stones: u64, r_known: u64, worlds: Vec<World>) -> u128 {
-        if worlds.is_empty() {
+    /// The worlds `worlds[ws..we]` (responder to move, sorted by history) after the responder
+    /// probes `a` and observes `placed` (its stone is placed) or not (it finds an owner stone).
+    fn branch(
+        &mut self,
+        r_stones: u64,
+        r_known: u64,
+        (ws, we): (usize, usize),
+        a: u32,
+        placed: bool,
+    ) -> Branch {
+        let bit = 1u64 << a;
+        let hit = |w: &World| (w.stones & bit == 0) == placed;
+        if !self.worlds[ws..we].iter().any(hit) {
+            return Branch::Empty;
+        }
+        let start = self.worlds.len();
+        if placed {
+            let stones = r_stones | bit;
+            if self.game.connects(1 - self.owner as u8, stones) {
+                let won = self.worlds[ws..we]
+                    .iter()
+                    .filter(|w| hit(w))
+                    .map(|w| w.weight)
+                    .sum();
+                return Branch::Connects(won);
+            }
+            for k in ws..we {
+                let w = self.worlds[k];
+                if hit(&w) {
+                    self.owner_moves(w, stones);
+                }
+            }
+            self.sort_from(start);
+            Branch::Next {
+                stones,
+                known: r_known,
+                start,
+            }
+        } else {
+            for k in ws..we {
+                let w = self.worlds[k];
+                if hit(&w) {
+                    if self.classical {
+                        // The responder probes again: same worlds (still sorted).
+                        self.worlds.push(w);
+                    } else {
+                        self.owner_moves(w, r_stones);
+                    }
+                }
+            }
+            if !self.classical {
+                self.sort_from(start);
+            }
+            Branch::Next {
+                stones: r_stones,
+                known: r_known | bit,
+                start,
+            }
+        }
+    }
+
+    fn key_hash(&self, r_stones: u64, r_known: u64, worlds: &[World]) -> u64 {
+        let mut h = self.hasher.build_hasher();
+        h.write_u64(r_stones);
+        h.write_u64(r_known);
+        for w in worlds {
+            h.write_u128(w.history);
+        }
+        h.finish()
+    }
+
+    fn lookup(&self, hash: u64, r_stones: u64, r_known: u64, ws: usize) -> Option<&MemoEntry> {
+        let worlds = &self.worlds[ws..];
+        let keys = &self.keys;
+        self.memo.find(hash, |e| {
+            e.r_stones == r_stones
+                && e.r_known == r_known
+                && e.len == worlds.len()
+                && keys[e.start..e.start + e.len]
+                    .iter()
+                    .zip(worlds)
+                    .all(|(&h, w)| h == w.history)
+        })
+    }
+
+    /// Best-response value (weight the responder wins) with the responder to move in the
+    /// worlds `worlds[ws..]` (sorted by history).
+    fn respond(&mut self, r_stones: u64, r_known: u64, ws: usize) -> u128 {
+        let we = self.worlds.len();
+        if ws == we {
             return 0;
         }
-        let mut histories: Vec<u128> = worlds.iter().map(|w| w.history).collect();
-        histories.sort_unstable();
-        let key = (r_stones, r_known, histories);
-        if let Some(&(v, _)) = self.memo.get(&key) {
+        let hash = self.key_hash(r_stones, r_known, &self.worlds[ws..]);
+        if let Some(value) = self.lookup(hash, r_stones, r_known, ws).map(|e| e.value) {
             self.hits += 1;
-            return v;
+            return value;
         }
         self.nodes += 1;
-        let total: u128 = worlds.iter().map(|w| self.weight(w)).sum();
-        let responder = 1 - self.owner as u8;
+        let total: u128 = self.worlds[ws..].iter().map(|w| w.weight).sum();
         let legal = self.game.all() & !(r_stones | r_known);
         let mut best = 0u128;
         let mut best_action = legal.trailing_zeros() as u8;
+        let arena_mark = self.arena.len();
         for a in legal.iter() {
-            let bit = 1u64 << a;
-            let (found, placed): (Vec<World>, Vec<World>) =
-                worlds.iter().cloned().partition(|w| w.stones & bit != 0);
             let mut value = 0u128;
-            if !placed.is_empty() {
-                let stones = r_stones | bit;
-                if self.game.connects(responder, stones) {
-                    value += placed.iter().map(|w| self.weight(w)).sum::<u128>();
-                } else {
-                    let mut next = Vec::new();
-                    for w in placed {
-                        self.owner_moves(w, stones, &mut next);
-                    }
-                    value += self.respond(stones, r_known, Self::canonical(next));
+            for placed in [true, false] {
+                match self.branch(r_stones, r_known, (ws, we), a, placed) {
+                    Branch::Empty => {}
+                    Branch::Connects(won) => value += won,
+                    Branch::Next {
+                        stones,
+                        known,
+                        start,
+                    } => value += self.respond(stones, known, start),
                 }
-            }
-            if !found.is_empty() {
-                let known = r_known | bit;
-                match self.game.rules().variant {
-                    Variant::Classical => value += self.respond(r_stones, known, found),
-                    Variant::Abrupt => {
-                        let mut next = Vec::new();
-                        for w in found {
-                            self.owner_moves(w, r_stones, &mut next);
-                        }
-                        value += self.respond(r_stones, known, Self::canonical(next));
-                    }
-                }
+                self.worlds.truncate(we);
+                self.arena.truncate(arena_mark);
             }
             if value > best {
                 best = value;
@@ -683,59 +812,56 @@ impl Responder<'_> {
                 }
             }
         }
-        self.memo.insert(key, (best, best_action));
+        let start = self.keys.len();
+        self.keys
+            .extend(self.worlds[ws..we].iter().map(|w| w.history));
+        let entry = MemoEntry {
+            hash,
+            r_stones,
+            r_known,
+            start,
+            len: we - ws,
+            value: best,
+            action: best_action,
+        };
+        self.memo.insert_unique(hash, entry, |e| e.hash);
         best
     }
 
     /// After [`Self::respond`] from the root: walk the responder histories that the memoised
     /// argmax probes reach with positive weight and record the probe made at each.
     fn extract(
-        &self,
+        &mut self,
         r_stones: u64,
         r_known: u64,
         r_history: u128,
-        worlds: Vec<World>,
+        ws: usize,
         out: &mut HashMap<u128, u8>,
     ) {
-        if worlds.is_empty() {
+        let we = self.worlds.len();
+        if ws == we {
             return;
         }
-        let mut histories: Vec<u128> = worlds.iter().map(|w| w.history).collect();
-        histories.sort_unstable();
-        let Some(&(_, a)) = self.memo.get(&(r_stones, r_known, histories)) else {
+        let hash = self.key_hash(r_stones, r_known, &self.worlds[ws..]);
+        let Some(a) = self.lookup(hash, r_stones, r_known, ws).map(|e| e.action) else {
             debug_assert!(false, "every reached responder history was solved");
             return;
         };
         out.insert(r_history, a);
         let a = a as u32;
-        let bit = 1u64 << a;
-        let responder = 1 - self.owner as u8;
-        let (found, placed): (Vec<World>, Vec<World>) =
-            worlds.into_iter().partition(|w| w.stones & bit != 0);
-        if !placed.is_empty() {
-            let stones = r_stones | bit;
-            if !self.game.connects(responder, stones) {
-                let mut next = Vec::new();
-                for w in placed {
-                    self.owner_moves(w, stones, &mut next);
-                }
-                let h = (r_history << EVENT_BITS) | probe_event(a, true) as u128;
-                self.extract(stones, r_known, h, Self::canonical(next), out);
+        let arena_mark = self.arena.len();
+        for placed in [true, false] {
+            if let Branch::Next {
+                stones,
+                known,
+                start,
+            } = self.branch(r_stones, r_known, (ws, we), a, placed)
+            {
+                let h = (r_history << EVENT_BITS) | probe_event(a, placed) as u128;
+                self.extract(stones, known, h, start, out);
             }
-        }
-        if !found.is_empty() {
-            let known = r_known | bit;
-            let h = (r_history << EVENT_BITS) | probe_event(a, false) as u128;
-            match self.game.rules().variant {
-                Variant::Classical => self.extract(r_stones, known, h, found, out),
-                Variant::Abrupt => {
-                    let mut next = Vec::new();
-                    for w in found {
-                        self.owner_moves(w, r_stones, &mut next);
-                    }
-                    self.extract(r_stones, known, h, Self::canonical(next), out);
-                }
-            }
+            self.worlds.truncate(we);
+            self.arena.truncate(arena_mark);
         }
     }
 }
@@ -769,54 +895,59 @@ fn solve_response(mixture: &Mixture, want_policy: Option<&[u8]>) -> (Certified, 
     let owner = mixture.owner as usize;
     let total = mixture.total_weight();
     let mut decisions: HashMap<u128, Vec<(u32, u8)>> = HashMap::new();
-    let mut priorities: Vec<Vec<u8>> = Vec::new();
-    let mut class = Vec::with_capacity(mixture.policies.len());
     for (i, p) in mixture.policies.iter().enumerate() {
         for (&h, &a) in &p.decisions {
             decisions.entry(h).or_default().push((i as u32, a));
         }
-        let c = match priorities.iter().position(|q| *q == p.priority) {
-            Some(c) => c,
-            None => {
-                priorities.push(p.priority.clone());
-                priorities.len() - 1
-            }
-        };
-        class.push(c as u32);
     }
     for v in decisions.values_mut() {
         v.sort_unstable();
     }
+    let priority = mixture
+        .policies
+        .iter()
+        .map(|p| {
+            // A permutation of the cells (checked by the parser); unused slots repeat the last.
+            let mut order = [p.priority.last().copied().unwrap_or(0); MAX_CELLS];
+            order[..p.priority.len()].copy_from_slice(&p.priority);
+            order
+        })
+        .collect();
+    let n = mixture.policies.len();
     let mut r = Responder {
+        classical: game.rules().variant == Variant::Classical,
         game,
-        mixture,
-        decisions,
-        class,
-        priorities,
         owner,
-        memo: HashMap::new(),
+        weights: mixture.policies.iter().map(|p| p.weight).collect(),
+        decisions,
+        priority,
+        arena: (0..n as u32).collect(),
+        worlds: Vec::new(),
+        probes: Vec::new(),
+        memo: HashTable::new(),
+        keys: Vec::new(),
+        hasher: DefaultHashBuilder::default(),
         nodes: 0,
         hits: 0,
     };
     let start = World {
         history: 0,
+        weight: total,
         stones: 0,
         known: 0,
-        policies: (0..mixture.policies.len() as u32)
-            .collect::<Vec<u32>>()
-            .into(),
+        start: 0,
+        len: n as u32,
     };
-    let root_worlds = if owner == 0 {
-        let mut worlds = Vec::new();
-        r.owner_moves(start, 0, &mut worlds);
-        Responder::canonical(worlds)
+    if owner == 0 {
+        r.owner_moves(start, 0);
+        r.sort_from(0);
     } else {
-        vec![start]
-    };
-    let won = r.respond(0, 0, root_worlds.clone());
+        r.worlds.push(start);
+    }
+    let won = r.respond(0, 0, 0);
     let policy = want_policy.map(|priority| {
         let mut all = HashMap::new();
-        r.extract(0, 0, 0, root_worlds, &mut all);
+        r.extract(0, 0, 0, 0, &mut all);
         let responder = 1 - mixture.owner;
         let mut p = Policy {
             weight: 1,
