@@ -130,6 +130,47 @@ impl Policy {
         0
     }
 
+    /// Drop the decisions no game can consult: those at histories the policy's own probes never
+    /// produce (whatever the opponent does), and those equal to the priority fallback. The
+    /// behaviour is unchanged; the walk visits at most 2^cells own histories.
+    pub fn prune(&mut self, game: &DarkHex, owner: u8) {
+        let mut keep = HashMap::new();
+        let mut stack = vec![(0u128, 0u64, 0u64)];
+        while let Some((h, own, known)) = stack.pop() {
+            let legal = game.all() & !(own | known);
+            if legal == 0 {
+                continue;
+            }
+            let explicit = self.decisions.get(&h).copied();
+            let a = self.decide(h, legal);
+            if explicit.is_some() && self.fallback(legal) != a {
+                keep.insert(h, a as u8);
+            }
+            let bit = 1u64 << a;
+            if !game.connects(owner, own | bit) {
+                stack.push((
+                    (h << EVENT_BITS) | probe_event(a, true) as u128,
+                    own | bit,
+                    known,
+                ));
+            }
+            stack.push((
+                (h << EVENT_BITS) | probe_event(a, false) as u128,
+                own,
+                known | bit,
+            ));
+        }
+        self.decisions = keep;
+    }
+
+    /// The priority fallback's probe for the legal set `legal`.
+    fn fallback(&self, legal: u64) -> u32 {
+        self.priority
+            .iter()
+            .find(|&&c| legal >> c & 1 == 1)
+            .map_or(0, |&c| c as u32)
+    }
+
     /// The behaviour as a canonical value (priority and decisions sorted by history), weight
     /// excluded: two policies with equal keys are the same policy.
     pub fn key(&self) -> PolicyKey {
@@ -886,11 +927,24 @@ pub fn best_response_policy(mixture: &Mixture) -> (Certified, Policy) {
 /// instead of the identity: it decides where the responder plays at histories that the mixture
 /// never lets it reach.
 pub fn best_response_policy_with(mixture: &Mixture, priority: &[u8]) -> (Certified, Policy) {
-    let (c, p) = solve_response(mixture, Some(priority));
+    let base = Policy {
+        weight: 1,
+        priority: priority.to_vec(),
+        decisions: HashMap::new(),
+    };
+    best_response_policy_inheriting(mixture, &base)
+}
+
+/// [`best_response_policy`] that plays like `base` (a policy of the responder) wherever the
+/// mixture never lets the responder go: the best response's decisions where it is reached,
+/// `base`'s decisions and priority elsewhere (decisions no game can consult are pruned,
+/// [`Policy::prune`]).
+pub fn best_response_policy_inheriting(mixture: &Mixture, base: &Policy) -> (Certified, Policy) {
+    let (c, p) = solve_response(mixture, Some(base));
     (c, p.expect("requested"))
 }
 
-fn solve_response(mixture: &Mixture, want_policy: Option<&[u8]>) -> (Certified, Option<Policy>) {
+fn solve_response(mixture: &Mixture, want_policy: Option<&Policy>) -> (Certified, Option<Policy>) {
     let game = DarkHex::new(mixture.rules).expect("validated by the parser");
     let owner = mixture.owner as usize;
     let total = mixture.total_weight();
@@ -945,22 +999,24 @@ fn solve_response(mixture: &Mixture, want_policy: Option<&[u8]>) -> (Certified, 
         r.worlds.push(start);
     }
     let won = r.respond(0, 0, 0);
-    let policy = want_policy.map(|priority| {
+    let policy = want_policy.map(|base| {
         let mut all = HashMap::new();
         r.extract(0, 0, 0, 0, &mut all);
         let responder = 1 - mixture.owner;
         let mut p = Policy {
             weight: 1,
-            priority: priority.to_vec(),
-            decisions: HashMap::new(),
+            ..base.clone()
         };
-        // Keep only the decisions that differ from the fallback.
+        // Override the base where the best response decides otherwise.
         for (h, a) in all {
             let (own, known) = replay_owner(&r.game, responder, h).expect("a played history");
             let legal = r.game.all() & !(own | known);
             if p.decide(h, legal) != a as u32 {
                 p.decisions.insert(h, a);
             }
+        }
+        if !base.decisions.is_empty() {
+            p.prune(&r.game, responder);
         }
         p
     });

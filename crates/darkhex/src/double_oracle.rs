@@ -41,8 +41,8 @@
 //! are in `results/darkhex/`.
 
 use crate::certificate::{
-    best_response_policy, best_response_policy_with, Certified, Fraction, Mixture, Policy,
-    PolicyKey,
+    best_response_policy, best_response_policy_inheriting, best_response_policy_with, Certified,
+    Fraction, Mixture, Policy, PolicyKey,
 };
 use crate::matrix_game::{self, MatrixSolution};
 use crate::rules::{DarkHex, DarkHexError, Rules};
@@ -256,6 +256,8 @@ pub struct DoubleOracle {
     lexicographic: bool,
     /// Random fallback priorities for plain best responses.
     random_fallback: bool,
+    /// Plain best responses inherit a policy of the responder's own mixture where unreached.
+    inherit_fallback: bool,
     /// Supports of the last restricted solution and the policy counts then (warm start).
     last_support: [Vec<usize>; 2],
     last_counts: [usize; 2],
@@ -339,6 +341,7 @@ impl DoubleOracle {
             best_upper: None,
             lexicographic: true,
             random_fallback: false,
+            inherit_fallback: false,
             last_support: Default::default(),
             last_counts: [0, 0],
         };
@@ -482,6 +485,13 @@ impl DoubleOracle {
                 || self.lexicographic_response(0, &lp.row),
                 || self.lexicographic_response(1, &lp.col),
             )
+        } else if self.inherit_fallback {
+            let bb = self.sample_policy(0, &lp.row);
+            let bw = self.sample_policy(1, &lp.col);
+            rayon::join(
+                || best_response_policy_inheriting(&black, bw),
+                || best_response_policy_inheriting(&white, bb),
+            )
         } else if self.random_fallback {
             let pb = self.random_priority(0);
             let pw = self.random_priority(1);
@@ -603,6 +613,39 @@ impl DoubleOracle {
     /// the iteration) instead of the identity order.
     pub fn set_random_fallback(&mut self, on: bool) {
         self.random_fallback = on;
+    }
+
+    /// Let each new plain best response play, where the opponent's mixture never lets it go,
+    /// like a policy drawn from the responder's own restricted mixture (with probability its LP
+    /// weight, deterministic in the iteration) instead of a fixed priority order: the new
+    /// policy is a best response now and an equilibrium-like policy elsewhere, so it stays
+    /// useful when the opponent's mixture changes.
+    pub fn set_inherit_fallback(&mut self, on: bool) {
+        self.inherit_fallback = on;
+    }
+
+    /// A policy of `player` drawn with probability its weight in `weights` (deterministic in
+    /// the iteration).
+    fn sample_policy(&self, player: u8, weights: &[f64]) -> &Policy {
+        let set = &self.policies[player as usize];
+        let mut x = (self.iterations << 1 | player as u64).wrapping_mul(0xbf58_476d_1ce4_e5b9)
+            ^ 0x94d0_49bb_1331_11eb;
+        x ^= x >> 31;
+        x = x.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        x ^= x >> 29;
+        let total: f64 = weights.iter().map(|w| w.max(0.0)).sum();
+        let mut u = (x >> 11) as f64 / (1u64 << 53) as f64 * total;
+        for (p, &w) in set.iter().zip(weights) {
+            u -= w.max(0.0);
+            if u < 0.0 {
+                return p;
+            }
+        }
+        weights
+            .iter()
+            .enumerate()
+            .max_by(|a, b| a.1.total_cmp(b.1))
+            .map_or(&set[0], |(i, _)| &set[i])
     }
 
     /// The policy set of `player` as a mixture of weight-1 policies (for checkpoints).

@@ -2,7 +2,8 @@
 //! its mixture files and checkpoints.
 
 use darkhex::certificate::{
-    best_response, best_response_policy, best_response_policy_with, Fraction, Mixture,
+    best_response, best_response_policy, best_response_policy_inheriting,
+    best_response_policy_with, Fraction, Mixture, Policy,
 };
 use darkhex::double_oracle::{play, round_mixture, Checkpoint, DoubleOracle};
 use darkhex::{DarkHex, Rules, Variant};
@@ -59,10 +60,42 @@ fn check_extracted_policy(m: &Mixture) {
     assert_eq!(won_by_playout(m, &policy2), won);
 }
 
+/// A best response inheriting `base` (a responder policy with decisions): same value against
+/// the mixture, and it plays exactly like `base` against any opponent policy that never
+/// reaches a history where the best response overrides `base`. Pruning keeps the behaviour.
+fn check_inheriting_policy(m: &Mixture, base: &Policy, others: &Mixture) {
+    let game = DarkHex::new(m.rules).unwrap();
+    let (c, policy) = best_response_policy_inheriting(m, base);
+    assert_eq!(c.black_value, best_response(m).black_value);
+    assert_eq!(
+        Fraction::new(won_by_playout(m, &policy), m.total_weight()),
+        c.responder_value
+    );
+    assert_eq!(policy.priority, base.priority);
+    let responder = 1 - m.owner;
+    let mut pruned = base.clone();
+    pruned.prune(&game, responder);
+    assert!(pruned.decisions.len() <= base.decisions.len());
+    for opponent in m.policies.iter().chain(&others.policies) {
+        let (a, b) = if responder == 0 {
+            (play(&game, base, opponent), play(&game, &pruned, opponent))
+        } else {
+            (play(&game, opponent, base), play(&game, opponent, &pruned))
+        };
+        assert_eq!(a, b, "pruning changed a game");
+    }
+}
+
 #[test]
 fn extracted_policy_achieves_the_best_response_value_on_the_3x3_certificates() {
-    for f in ["abrupt-3x3/black-lower.mix", "abrupt-3x3/white-upper.mix"] {
-        check_extracted_policy(&Mixture::parse(&read(f)).unwrap());
+    let black = Mixture::parse(&read("abrupt-3x3/black-lower.mix")).unwrap();
+    let white = Mixture::parse(&read("abrupt-3x3/white-upper.mix")).unwrap();
+    for (m, other) in [(&black, &white), (&white, &black)] {
+        check_extracted_policy(m);
+        // Inherit from the other mixture's policies (the responder's own side).
+        for base in other.policies.iter().step_by(37) {
+            check_inheriting_policy(m, base, other);
+        }
     }
 }
 
@@ -95,15 +128,17 @@ fn extracted_policy_on_single_policy_mixtures() {
 
 /// Run the double oracle to convergence (no new best response) on a small board, with the
 /// oracle configuration `config` (0: tie-breaking against the set, 1: plain, 2: plain with
-/// random fallbacks and 20 random initial policies).
+/// random fallbacks and 20 random initial policies, 3: plain inheriting from the own mixture
+/// and 20 random initial policies).
 fn converge(r: usize, c: usize, v: Variant, config: u8) -> DoubleOracle {
-    let mut d = if config == 2 {
+    let mut d = if config >= 2 {
         DoubleOracle::with_random_priorities(rules(r, c, v), 20, 7).unwrap()
     } else {
         DoubleOracle::new(rules(r, c, v)).unwrap()
     };
     d.set_lexicographic(config == 0);
     d.set_random_fallback(config == 2);
+    d.set_inherit_fallback(config == 3);
     for _ in 0..500 {
         let s = d.step();
         assert!(
@@ -134,7 +169,7 @@ fn small_boards_reach_the_known_values() {
             (2, 3, Variant::Abrupt) => Some(Fraction::new(10, 11)),
             _ => None,
         };
-        for config in 0..3 {
+        for config in 0..4 {
             let d = converge(r, c, v, config);
             let (lo, black) = d.best_lower().unwrap().clone();
             let (hi, white) = d.best_upper().unwrap().clone();

@@ -127,8 +127,12 @@ struct SolveArgs {
     initial_policies: usize,
     /// Double oracle: give each plain best response a random fallback priority (where the
     /// opponent's mixture never lets it go) instead of the identity order.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "inherit_fallback")]
     random_fallback: bool,
+    /// Double oracle: let each plain best response play, where the opponent's mixture never
+    /// lets it go, like a policy drawn from the responder's own restricted mixture.
+    #[arg(long)]
+    inherit_fallback: bool,
     /// Double oracle: use the plain best response instead of breaking its ties against the
     /// whole policy set.
     #[arg(long)]
@@ -782,6 +786,7 @@ fn table(a: TableArgs, global: &Global) -> CliResult {
                 plain_oracle: false,
                 initial_policies: 0,
                 random_fallback: false,
+                inherit_fallback: false,
             };
             let ckpt = args.out.as_ref().expect("set").join("checkpoint.bin");
             if ckpt.exists() {
@@ -1039,6 +1044,7 @@ fn solve_double_oracle(a: &SolveArgs, global: &Global) -> CliResult {
     };
     d.set_lexicographic(!a.plain_oracle);
     d.set_random_fallback(a.random_fallback);
+    d.set_inherit_fallback(a.inherit_fallback);
     let target = a.iterations.unwrap_or(u64::MAX);
     let bar = progress_bar(
         global,
