@@ -40,6 +40,12 @@
 //! fraction at the end. Subtrees are memoised on (responder stones, responder known cells,
 //! owner histories of the worlds), which is exact: the policies of a world are those whose
 //! decisions produce its history, so the future of the game depends on nothing else.
+//!
+//! Nothing is allocated per responder history: the worlds live on one stack, each holding a
+//! range of a policy-index arena (grouped by probe with a counting sort) and its cached total
+//! weight, and the memo keys are ranges of one growing array probed through a raw hash table.
+//! On the 4×3 certificates this is about 2× faster than one vector per world and per key (the
+//! node and memo-hit counts are the same).
 
 use crate::rules::{probe_event, DarkHex, Rules, Variant, EVENT_BITS, MAX_CELLS};
 use bitboard::BitWord;
