@@ -948,14 +948,22 @@ pub fn bench(global: &Global) -> CliResult {
         let path = Path::new(base).join(f);
         let text = std::fs::read_to_string(&path)
             .map_err(|e| CliError::input(format!("cannot read {}: {e}", path.display())))?;
-        let t = Instant::now();
-        let m = Mixture::parse(&text).map_err(CliError::input)?;
-        let c = certificate_response(&m);
-        let secs = t.elapsed().as_secs_f64();
+        // Parse and best response, as `certify` does; the best of three runs.
+        let mut secs = f64::INFINITY;
+        let mut value = None;
+        for _ in 0..3 {
+            let t = Instant::now();
+            let m = Mixture::parse(&text).map_err(CliError::input)?;
+            let c = certificate_response(&m);
+            secs = secs.min(t.elapsed().as_secs_f64());
+            value = Some(c);
+        }
+        let c = value.expect("three runs");
         md.push_str(&format!("| {f} | {} | {secs:.3} |\n", c.black_value));
         results
             .push(json!({"certificate": f, "value": c.black_value.to_string(), "seconds": secs}));
     }
+    md.push_str("\nParse and exact best response, best of three runs, release build (`certify` prints the same value with its own timing).\n\nThe exact double-oracle runs (iterations, time, memory, brackets) are listed in `double-oracle-runs.md`.\n");
     let path = Path::new("results/darkhex/bench.md");
     write_atomic(path, md.as_bytes())?;
     if global.json {
