@@ -124,16 +124,10 @@ impl Policy {
     /// The probe this policy makes at history `h`, where `legal` is the owner's legal set.
     #[inline]
     pub fn decide(&self, h: u128, legal: u64) -> u32 {
-        if let Some(&a) = self.decisions.get(&h) {
-            return a as u32;
+        match self.decisions.get(&h) {
+            Some(&a) => a as u32,
+            None => self.fallback(legal),
         }
-        for &c in &self.priority {
-            if legal >> c & 1 == 1 {
-                return c as u32;
-            }
-        }
-        debug_assert!(false, "no legal probe");
-        0
     }
 
     /// Drop the decisions no game can consult: those at histories the policy's own probes never
@@ -170,11 +164,11 @@ impl Policy {
     }
 
     /// The priority fallback's probe for the legal set `legal`.
+    #[inline]
     fn fallback(&self, legal: u64) -> u32 {
-        self.priority
-            .iter()
-            .find(|&&c| legal >> c & 1 == 1)
-            .map_or(0, |&c| c as u32)
+        let c = self.priority.iter().find(|&&c| legal >> c & 1 == 1);
+        debug_assert!(c.is_some(), "no legal probe");
+        c.map_or(0, |&c| c as u32)
     }
 
     /// The behaviour as a canonical value (priority and decisions sorted by history), weight

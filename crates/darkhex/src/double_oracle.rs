@@ -597,16 +597,25 @@ impl DoubleOracle {
     /// A priority order drawn from (iteration, player): deterministic.
     fn random_priority(&self, player: u8) -> Vec<u8> {
         let n = self.game.cells();
-        let mut x = (self.iterations << 1 | player as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)
-            ^ 0xd1b5_4a32_d192_ed03;
+        let mut next = self.iteration_rng(player);
         let mut p: Vec<u8> = (0..n as u8).collect();
         for i in (1..n).rev() {
+            p.swap(i, (next() % (i as u64 + 1)) as usize);
+        }
+        p
+    }
+
+    /// A xorshift generator seeded from (iteration, player): the random choices of an
+    /// iteration are deterministic, so runs and resumed runs are reproducible.
+    fn iteration_rng(&self, player: u8) -> impl FnMut() -> u64 {
+        let mut x = (self.iterations << 1 | player as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+            ^ 0xd1b5_4a32_d192_ed03;
+        move || {
             x ^= x << 13;
             x ^= x >> 7;
             x ^= x << 17;
-            p.swap(i, (x % (i as u64 + 1)) as usize);
+            x
         }
-        p
     }
 
     /// Give each new plain best response a fresh random fallback priority (deterministic in
@@ -628,11 +637,7 @@ impl DoubleOracle {
     /// the iteration).
     fn sample_policy(&self, player: u8, weights: &[f64]) -> &Policy {
         let set = &self.policies[player as usize];
-        let mut x = (self.iterations << 1 | player as u64).wrapping_mul(0xbf58_476d_1ce4_e5b9)
-            ^ 0x94d0_49bb_1331_11eb;
-        x ^= x >> 31;
-        x = x.wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        x ^= x >> 29;
+        let x = self.iteration_rng(player)();
         let total: f64 = weights.iter().map(|w| w.max(0.0)).sum();
         let mut u = (x >> 11) as f64 / (1u64 << 53) as f64 * total;
         for (p, &w) in set.iter().zip(weights) {

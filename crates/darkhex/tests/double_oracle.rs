@@ -61,8 +61,9 @@ fn check_extracted_policy(m: &Mixture) {
 }
 
 /// A best response inheriting `base` (a responder policy with decisions): same value against
-/// the mixture, and it plays exactly like `base` against any opponent policy that never
-/// reaches a history where the best response overrides `base`. Pruning keeps the behaviour.
+/// the mixture as the plain best response, and `base`'s priority. Pruning `base` (with two
+/// decisions no game can consult added: one at a history its own first probe never produces,
+/// one equal to its fallback) removes those and changes no game against either mixture.
 fn check_inheriting_policy(m: &Mixture, base: &Policy, others: &Mixture) {
     let game = DarkHex::new(m.rules).unwrap();
     let (c, policy) = best_response_policy_inheriting(m, base);
@@ -73,9 +74,24 @@ fn check_inheriting_policy(m: &Mixture, base: &Policy, others: &Mixture) {
     );
     assert_eq!(policy.priority, base.priority);
     let responder = 1 - m.owner;
-    let mut pruned = base.clone();
+    let first = base.decide(0, game.all());
+    let other_cell = (first + 1) % game.cells() as u32;
+    // After a first probe of `other_cell`, which `base` never makes.
+    let unreachable = darkhex::probe_event(other_cell, true) as u128;
+    let mut padded = base.clone();
+    padded.decisions.insert(unreachable, first as u8);
+    // At the root, the fallback's own choice (when the root has no decision).
+    let root_explicit = base.decisions.contains_key(&0);
+    if !root_explicit {
+        padded.decisions.insert(0, first as u8);
+    }
+    let mut pruned = padded.clone();
     pruned.prune(&game, responder);
-    assert!(pruned.decisions.len() <= base.decisions.len());
+    assert!(!pruned.decisions.contains_key(&unreachable));
+    if !root_explicit {
+        assert!(!pruned.decisions.contains_key(&0));
+    }
+    assert!(pruned.decisions.len() < padded.decisions.len());
     for opponent in m.policies.iter().chain(&others.policies) {
         let (a, b) = if responder == 0 {
             (play(&game, base, opponent), play(&game, &pruned, opponent))
