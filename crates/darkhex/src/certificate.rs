@@ -43,9 +43,16 @@
 //!
 //! Nothing is allocated per responder history: the worlds live on one stack, each holding a
 //! range of a policy-index arena (grouped by probe with a counting sort) and its cached total
-//! weight, and the memo keys are ranges of one growing array probed through a raw hash table.
+//! weight, and the memo keys are ranges of a growing array probed through a raw hash table.
 //! On the 4×3 certificates this is about 2× faster than one vector per world and per key (the
 //! node and memo-hit counts are the same).
+//!
+//! With more than one rayon thread, the responder histories of the first two levels search
+//! their probes in parallel, each probe in a fork holding a copy of the node's worlds; the memo
+//! is shared, in 64 locked shards. The values are exact and each history's probe is the first
+//! best in cell order, so the value and the extracted policy are the same on any number of
+//! threads (tested); only the node and hit counts vary a little (a fork cannot stop early when
+//! an earlier probe already wins everything, and two forks may solve the same history).
 
 use crate::rules::{probe_event, DarkHex, Rules, Variant, EVENT_BITS, MAX_CELLS};
 use bitboard::BitWord;
@@ -609,10 +616,8 @@ enum Branch {
     },
 }
 
-/// The best-response search. Nothing is allocated per node: worlds live on a stack
-/// (`worlds`), their policy lists in an arena used as a stack (`arena`), and the memo keys in
-/// one growing array (`keys`), so a node costs a few pushes and one hash-table probe.
-struct Responder {
+/// What the threads of one best-response search share: the mixture's data and the memo.
+struct Search {
     game: DarkHex,
     classical: bool,
     owner: usize,
@@ -622,29 +627,122 @@ struct Responder {
     decisions: HashMap<u128, Vec<(u32, u8)>>,
     /// Each policy's fallback priority.
     priority: Vec<[u8; MAX_CELLS]>,
+    memo: Memo,
+    hasher: DefaultHashBuilder,
+    /// Responder depths below which a node's probes are searched in parallel (0: serial).
+    parallel_depth: u32,
+}
+
+/// The memo, in shards chosen by hash bits that neither the table's bucket index nor its tag
+/// uses, each behind its own lock, so that threads rarely wait for each other.
+struct Memo {
+    shards: Box<[std::sync::Mutex<MemoShard>]>,
+}
+
+#[derive(Default)]
+struct MemoShard {
+    table: HashTable<MemoEntry>,
+    /// The memo keys' owner histories: entry `e` owns `keys[e.start..e.start + e.len]`.
+    keys: Vec<u128>,
+}
+
+const MEMO_SHARDS: usize = 64;
+
+/// Responder nodes this close to the root search their probes in parallel (when the rayon
+/// pool has more than one thread): up to 16 × 15 forks, enough to keep a few cores busy.
+const PARALLEL_DEPTH: u32 = 2;
+
+impl Memo {
+    fn new() -> Memo {
+        Memo {
+            shards: (0..MEMO_SHARDS).map(|_| Default::default()).collect(),
+        }
+    }
+
+    fn shard(&self, hash: u64) -> std::sync::MutexGuard<'_, MemoShard> {
+        let k = (hash >> 32) as usize % MEMO_SHARDS;
+        // A panic while holding a shard lock leaves the shard consistent (no partial
+        // insertions), so a poisoned lock is still usable.
+        self.shards[k].lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The value and probe memoised for this key, if any.
+    fn get(&self, hash: u64, r_stones: u64, r_known: u64, worlds: &[World]) -> Option<(u128, u8)> {
+        let shard = self.shard(hash);
+        let keys = &shard.keys;
+        shard
+            .table
+            .find(hash, |e| {
+                e.r_stones == r_stones
+                    && e.r_known == r_known
+                    && e.len == worlds.len()
+                    && keys[e.start..e.start + e.len]
+                        .iter()
+                        .zip(worlds)
+                        .all(|(&h, w)| h == w.history)
+            })
+            .map(|e| (e.value, e.action))
+    }
+
+    /// Memoise a solved key. Two threads may both solve and insert the same key: the second
+    /// entry is a harmless duplicate (same value, same probe), cheaper than probing first.
+    fn insert(
+        &self,
+        hash: u64,
+        r_stones: u64,
+        r_known: u64,
+        worlds: &[World],
+        value: u128,
+        action: u8,
+    ) {
+        let mut shard = self.shard(hash);
+        let MemoShard { table, keys } = &mut *shard;
+        let start = keys.len();
+        keys.extend(worlds.iter().map(|w| w.history));
+        let entry = MemoEntry {
+            hash,
+            r_stones,
+            r_known,
+            start,
+            len: worlds.len(),
+            value,
+            action,
+        };
+        table.insert_unique(hash, entry, |e| e.hash);
+    }
+}
+
+/// One thread's best-response search. Nothing is allocated per node: worlds live on a stack
+/// (`worlds`), their policy lists in an arena used as a stack (`arena`), and the memo keys in
+/// the memo shards' growing arrays, so a node costs a few pushes and one hash-table probe.
+/// Near the root ([`Search::parallel_depth`]) the probes of a node are searched by forks
+/// (copies of the node's worlds) on the rayon pool, sharing the memo; the values are exact, so
+/// the result and the maximising probes (the first best in cell order) do not depend on the
+/// schedule, only the node and hit counts may.
+struct Responder<'s> {
+    s: &'s Search,
     arena: Vec<u32>,
     worlds: Vec<World>,
     /// Scratch: the probe of each policy of the world being expanded.
     probes: Vec<u8>,
-    memo: HashTable<MemoEntry>,
-    keys: Vec<u128>,
-    hasher: DefaultHashBuilder,
+    /// Responder decisions above the current node.
+    depth: u32,
     nodes: u64,
     hits: u64,
 }
 
-impl Responder {
+impl Responder<'_> {
     /// Let the owner move in `w` (owner to move) until the responder is to move, pushing the
     /// resulting worlds on `worlds`; worlds where the owner connects are dropped (they are
     /// worth 0 to the responder).
     fn owner_moves(&mut self, w: World, r_stones: u64) {
-        let legal = self.game.all() & !(w.stones | w.known);
+        let legal = self.s.game.all() & !(w.stones | w.known);
         // The probe of each policy: an explicit decision at this history (one lookup for all
         // policies), else the first legal cell of the policy's priority.
         let base = self.probes.len();
         let mut count = [0u32; MAX_CELLS];
         {
-            let explicit: &[(u32, u8)] = self.decisions.get(&w.history).map_or(&[], |v| v);
+            let explicit: &[(u32, u8)] = self.s.decisions.get(&w.history).map_or(&[], |v| v);
             let mut e = 0;
             for k in w.start..w.start + w.len {
                 let i = self.arena[k as usize];
@@ -654,7 +752,7 @@ impl Responder {
                 let a = if e < explicit.len() && explicit[e].0 == i {
                     explicit[e].1
                 } else {
-                    self.priority[i as usize]
+                    self.s.priority[i as usize]
                         .iter()
                         .copied()
                         .find(|&x| legal >> x & 1 == 1)
@@ -680,7 +778,7 @@ impl Responder {
             let i = self.arena[w.start as usize + j];
             self.arena[group_base + offset[a] as usize] = i;
             offset[a] += 1;
-            weight[a] += self.weights[i as usize];
+            weight[a] += self.s.weights[i as usize];
         }
         self.probes.truncate(base);
         for a in 0..MAX_CELLS as u32 {
@@ -700,14 +798,14 @@ impl Responder {
                     start,
                     len,
                 };
-                if self.classical {
+                if self.s.classical {
                     self.owner_moves(child, r_stones);
                 } else {
                     self.worlds.push(child);
                 }
             } else {
                 let stones = w.stones | bit;
-                if self.game.connects(self.owner as u8, stones) {
+                if self.s.game.connects(self.s.owner as u8, stones) {
                     continue;
                 }
                 self.worlds.push(World {
@@ -745,7 +843,7 @@ impl Responder {
         let start = self.worlds.len();
         if placed {
             let stones = r_stones | bit;
-            if self.game.connects(1 - self.owner as u8, stones) {
+            if self.s.game.connects(1 - self.s.owner as u8, stones) {
                 let won = self.worlds[ws..we]
                     .iter()
                     .filter(|w| hit(w))
@@ -769,7 +867,7 @@ impl Responder {
             for k in ws..we {
                 let w = self.worlds[k];
                 if hit(&w) {
-                    if self.classical {
+                    if self.s.classical {
                         // The responder probes again: same worlds (still sorted).
                         self.worlds.push(w);
                     } else {
@@ -777,7 +875,7 @@ impl Responder {
                     }
                 }
             }
-            if !self.classical {
+            if !self.s.classical {
                 self.sort_from(start);
             }
             Branch::Next {
@@ -789,7 +887,7 @@ impl Responder {
     }
 
     fn key_hash(&self, r_stones: u64, r_known: u64, worlds: &[World]) -> u64 {
-        let mut h = self.hasher.build_hasher();
+        let mut h = self.s.hasher.build_hasher();
         h.write_u64(r_stones);
         h.write_u64(r_known);
         for w in worlds {
@@ -798,18 +896,63 @@ impl Responder {
         h.finish()
     }
 
-    fn lookup(&self, hash: u64, r_stones: u64, r_known: u64, ws: usize) -> Option<&MemoEntry> {
-        let worlds = &self.worlds[ws..];
-        let keys = &self.keys;
-        self.memo.find(hash, |e| {
-            e.r_stones == r_stones
-                && e.r_known == r_known
-                && e.len == worlds.len()
-                && keys[e.start..e.start + e.len]
-                    .iter()
-                    .zip(worlds)
-                    .all(|(&h, w)| h == w.history)
-        })
+    /// The memoised value and probe of the responder node with worlds `worlds[ws..]`.
+    fn lookup(&self, hash: u64, r_stones: u64, r_known: u64, ws: usize) -> Option<(u128, u8)> {
+        self.s.memo.get(hash, r_stones, r_known, &self.worlds[ws..])
+    }
+
+    /// A responder for another thread, holding copies of the worlds `worlds[ws..we]` (and
+    /// their policy lists) as its `worlds[0..]`.
+    fn fork(&self, ws: usize, we: usize) -> Responder<'_> {
+        let mut arena = Vec::new();
+        let worlds = self.worlds[ws..we]
+            .iter()
+            .map(|w| {
+                let start = arena.len() as u32;
+                arena.extend_from_slice(&self.arena[w.start as usize..(w.start + w.len) as usize]);
+                World { start, ..*w }
+            })
+            .collect();
+        Responder {
+            s: self.s,
+            arena,
+            worlds,
+            probes: Vec::new(),
+            depth: self.depth,
+            nodes: 0,
+            hits: 0,
+        }
+    }
+
+    /// The weight the responder wins by probing `a` in the worlds `worlds[ws..we]` and playing
+    /// best afterwards.
+    fn probe_value(
+        &mut self,
+        r_stones: u64,
+        r_known: u64,
+        (ws, we): (usize, usize),
+        a: u32,
+    ) -> u128 {
+        let arena_mark = self.arena.len();
+        let mut value = 0u128;
+        for placed in [true, false] {
+            match self.branch(r_stones, r_known, (ws, we), a, placed) {
+                Branch::Empty => {}
+                Branch::Connects(won) => value += won,
+                Branch::Next {
+                    stones,
+                    known,
+                    start,
+                } => {
+                    self.depth += 1;
+                    value += self.respond(stones, known, start);
+                    self.depth -= 1;
+                }
+            }
+            self.worlds.truncate(we);
+            self.arena.truncate(arena_mark);
+        }
+        value
     }
 
     /// Best-response value (weight the responder wins) with the responder to move in the
@@ -820,52 +963,56 @@ impl Responder {
             return 0;
         }
         let hash = self.key_hash(r_stones, r_known, &self.worlds[ws..]);
-        if let Some(value) = self.lookup(hash, r_stones, r_known, ws).map(|e| e.value) {
+        if let Some((value, _)) = self.lookup(hash, r_stones, r_known, ws) {
             self.hits += 1;
             return value;
         }
         self.nodes += 1;
         let total: u128 = self.worlds[ws..].iter().map(|w| w.weight).sum();
-        let legal = self.game.all() & !(r_stones | r_known);
+        let legal = self.s.game.all() & !(r_stones | r_known);
         let mut best = 0u128;
         let mut best_action = legal.trailing_zeros() as u8;
-        let arena_mark = self.arena.len();
-        for a in legal.iter() {
-            let mut value = 0u128;
-            for placed in [true, false] {
-                match self.branch(r_stones, r_known, (ws, we), a, placed) {
-                    Branch::Empty => {}
-                    Branch::Connects(won) => value += won,
-                    Branch::Next {
-                        stones,
-                        known,
-                        start,
-                    } => value += self.respond(stones, known, start),
+        if self.depth < self.s.parallel_depth {
+            // Every probe, each in a fork; the first best in cell order wins, as below.
+            use rayon::prelude::*;
+            let probes: Vec<u32> = legal.iter().collect();
+            let values: Vec<(u128, u64, u64)> = probes
+                .par_iter()
+                .map(|&a| {
+                    let mut f = self.fork(ws, we);
+                    let n = f.worlds.len();
+                    let v = f.probe_value(r_stones, r_known, (0, n), a);
+                    (v, f.nodes, f.hits)
+                })
+                .collect();
+            for (&a, &(value, nodes, hits)) in probes.iter().zip(&values) {
+                self.nodes += nodes;
+                self.hits += hits;
+                if value > best {
+                    best = value;
+                    best_action = a as u8;
                 }
-                self.worlds.truncate(we);
-                self.arena.truncate(arena_mark);
             }
-            if value > best {
-                best = value;
-                best_action = a as u8;
-                if best == total {
-                    break;
+        } else {
+            for a in legal.iter() {
+                let value = self.probe_value(r_stones, r_known, (ws, we), a);
+                if value > best {
+                    best = value;
+                    best_action = a as u8;
+                    if best == total {
+                        break;
+                    }
                 }
             }
         }
-        let start = self.keys.len();
-        self.keys
-            .extend(self.worlds[ws..we].iter().map(|w| w.history));
-        let entry = MemoEntry {
+        self.s.memo.insert(
             hash,
             r_stones,
             r_known,
-            start,
-            len: we - ws,
-            value: best,
-            action: best_action,
-        };
-        self.memo.insert_unique(hash, entry, |e| e.hash);
+            &self.worlds[ws..we],
+            best,
+            best_action,
+        );
         best
     }
 
@@ -884,7 +1031,7 @@ impl Responder {
             return;
         }
         let hash = self.key_hash(r_stones, r_known, &self.worlds[ws..]);
-        let Some(a) = self.lookup(hash, r_stones, r_known, ws).map(|e| e.action) else {
+        let Some((_, a)) = self.lookup(hash, r_stones, r_known, ws) else {
             debug_assert!(false, "every reached responder history was solved");
             return;
         };
@@ -968,19 +1115,27 @@ fn solve_response(mixture: &Mixture, want_policy: Option<&Policy>) -> (Certified
         })
         .collect();
     let n = mixture.policies.len();
-    let mut r = Responder {
+    let search = Search {
         classical: game.rules().variant == Variant::Classical,
         game,
         owner,
         weights: mixture.policies.iter().map(|p| p.weight).collect(),
         decisions,
         priority,
+        memo: Memo::new(),
+        hasher: DefaultHashBuilder::default(),
+        parallel_depth: if rayon::current_num_threads() > 1 {
+            PARALLEL_DEPTH
+        } else {
+            0
+        },
+    };
+    let mut r = Responder {
+        s: &search,
         arena: (0..n as u32).collect(),
         worlds: Vec::new(),
         probes: Vec::new(),
-        memo: HashTable::new(),
-        keys: Vec::new(),
-        hasher: DefaultHashBuilder::default(),
+        depth: 0,
         nodes: 0,
         hits: 0,
     };
@@ -1009,14 +1164,14 @@ fn solve_response(mixture: &Mixture, want_policy: Option<&Policy>) -> (Certified
         };
         // Override the base where the best response decides otherwise.
         for (h, a) in all {
-            let (own, known) = replay_owner(&r.game, responder, h).expect("a played history");
-            let legal = r.game.all() & !(own | known);
+            let (own, known) = replay_owner(&r.s.game, responder, h).expect("a played history");
+            let legal = r.s.game.all() & !(own | known);
             if p.decide(h, legal) != a as u32 {
                 p.decisions.insert(h, a);
             }
         }
         if !base.decisions.is_empty() {
-            p.prune(&r.game, responder);
+            p.prune(&r.s.game, responder);
         }
         p
     });

@@ -28,10 +28,10 @@
 //! - [`double_oracle`]: the exact double oracle over deterministic perfect-recall policies
 //!   (restricted matrix game by [`matrix_game`], oracle = the exact best response), whose
 //!   bounds are certificates.
-//! - [`matrix_game`]: zero-sum matrix games by a dense simplex. Its pivot's row update is the
-//!   crate's only `unsafe`: the same loop compiled with `#[target_feature(enable = "avx2")]`,
-//!   called only after run-time detection (multiply and subtract stay separate, so the results
-//!   are bit-identical to the portable loop).
+//! - [`matrix_game`]: zero-sum matrix games by a dense simplex (steepest-edge pricing). Its two
+//!   inner loops hold the crate's only `unsafe`: the same loops compiled with
+//!   `#[target_feature(enable = "avx2")]`, called only after run-time detection (multiply and
+//!   subtract stay separate, so the results are bit-identical to the portable loops).
 //! - [`extensive`]: the game as an [`game::extensive::ExtensiveGame`] with perfect-recall
 //!   (history) or view-abstracted information sets.
 //! - [`response`]: exact perfect-recall best response against a behavioural strategy and the

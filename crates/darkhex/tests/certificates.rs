@@ -1,6 +1,6 @@
 //! The published certificates: exact best-response values, and strictness of the reader.
 
-use darkhex::certificate::{best_response, CertificateError, Mixture};
+use darkhex::certificate::{best_response, best_response_policy, CertificateError, Mixture};
 use darkhex::Variant;
 
 const SHARED: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared");
@@ -43,6 +43,34 @@ fn abrupt_3x3_white_upper() {
         best_response(&m).black_value.to_string(),
         "207579464761/299876201866"
     );
+}
+
+/// The responder searches the probes near the root in parallel, sharing its memo: on one
+/// thread and on three it must find the same value and the same best-response policy (the
+/// first best probe in cell order at every history), whatever the schedule.
+#[test]
+fn parallel_and_serial_best_responses_agree() {
+    for rel in [
+        "abrupt-3x3/black-lower.mix",
+        "abrupt-3x3/white-upper.mix",
+        "classic-4x3/white-upper.mix",
+    ] {
+        let m = Mixture::parse(&read(rel)).unwrap();
+        let on = |threads: usize| {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap();
+            pool.install(|| best_response_policy(&m))
+        };
+        let (c1, p1) = on(1);
+        let (c3, p3) = on(3);
+        assert_eq!(c1.black_value, c3.black_value, "{rel}");
+        assert_eq!(c1.responder_value, c3.responder_value, "{rel}");
+        assert_eq!(p1.priority, p3.priority, "{rel}");
+        assert_eq!(p1.decisions, p3.decisions, "{rel}");
+        assert!(!p1.decisions.is_empty(), "{rel}");
+    }
 }
 
 #[test]
