@@ -1149,7 +1149,7 @@ fn solve_double_oracle(a: &SolveArgs, global: &Global) -> CliResult {
     write_atomic(&out.join("convergence.csv"), csv.as_bytes())?;
     let game = d.game().clone();
     let mut md = format!(
-        "# Dark Hex {} {}×{} — exact double oracle\n\n- command: `{}`\n- toolkit: {}\n- oracle: exact perfect-recall best response ({}), restricted games solved by a dense simplex, mixtures rounded to weights over 2^40\n- {} iterations, {:.1} s in total, {} + {} policies (Black + White){}\n- **lower {} ≈ {:.9}** (Black's mixture `black-lower.mix`, {} policies), **upper {} ≈ {:.9}** (White's mixture `white-upper.mix`, {} policies), **gap {:.3e}**\n- both bounds are exact: `gsolve darkhex certify OUT/black-lower.mix` and `… white-upper.mix` recompute them independently\n",
+        "# Dark Hex {} {}×{} — exact double oracle\n\n- command: `{}`\n- toolkit: {}\n- oracle: exact perfect-recall best response ({}), restricted games solved by a dense steepest-edge simplex with strategy generation, mixtures rounded to weights over 2^40\n- {} iterations, {:.1} s in total, {} + {} policies (Black + White){}\n- **lower {} ≈ {:.9}** (Black's mixture `black-lower.mix`, {} policies), **upper {} ≈ {:.9}** (White's mixture `white-upper.mix`, {} policies), **gap {:.3e}**\n- both bounds are exact: `gsolve darkhex certify OUT/black-lower.mix` and `… white-upper.mix` recompute them independently\n",
         rules.variant, rules.rows, rules.cols, command_line(), toolkit_version(),
         if a.plain_oracle { "plain" } else { "ties broken against the whole policy set" },
         d.iterations(), total_secs, d.policies(0).len(), d.policies(1).len(),
