@@ -16,7 +16,7 @@ print("double oracle (`gsolve darkhex solve --algo double-oracle`): `lower` is w
 print("`black-lower.mix` guarantees, `upper` what White's `white-upper.mix` concedes, both proven by exact")
 print("perfect-recall best response and re-proven by `gsolve darkhex certify` (column *certified*).")
 print("Runs: `scripts/darkhex-do.sh` (command in each directory's `summary.md`); table: `scripts/darkhex-large-table.sh`.\n")
-print("| board | variant | lower | upper | gap | iterations | seconds | peak RSS | certified | known value |")
+print("| board | variant | lower | upper | gap | iterations | seconds | peak RSS (last leg) | certified | known value |")
 print("|---|---|---|---|---|---|---|---|---|---|")
 for r, c in (("4", "3"), ("3", "4")):
     for v in ("classical", "abrupt"):
