@@ -73,6 +73,43 @@ fn parallel_and_serial_best_responses_agree() {
     }
 }
 
+/// The committed results of our own double oracle (`results/darkhex/double-oracle-*/`) prove
+/// what the tables say: re-certified here by the exact best response, and 4×3 classical is
+/// solved by mixtures that are not the published ones.
+#[test]
+fn committed_double_oracle_mixtures_prove_the_tables() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../results/darkhex");
+    let value = |name: &str, file: &str| {
+        let path = format!("{dir}/double-oracle-{name}/{file}.mix");
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        (
+            text.clone(),
+            best_response(&Mixture::parse(&text).unwrap()).black_value,
+        )
+    };
+    // 4x3 classical: lower = upper = the published exact value, from our own mixtures.
+    let (black, lower) = value("classical-4x3", "black-lower");
+    let (white, upper) = value("classical-4x3", "white-upper");
+    assert_eq!(lower.to_string(), "14279/67484");
+    assert_eq!(upper.to_string(), "14279/67484");
+    assert_ne!(black, read("classic-4x3/black-lower.mix"));
+    assert_ne!(white, read("classic-4x3/white-upper.mix"));
+    // The abrupt boards: brackets narrower than 1e-9 (3x3 around the certified value).
+    for name in ["abrupt-3x3", "abrupt-2x4", "abrupt-4x2"] {
+        let (_, lo) = value(name, "black-lower");
+        let (_, hi) = value(name, "white-upper");
+        let (lo, hi) = (lo.to_f64(), hi.to_f64());
+        assert!(lo <= hi && hi - lo < 1e-9, "{name}: [{lo}, {hi}]");
+        if name == "abrupt-3x3" {
+            let v = 207579464761.0 / 299876201866.0;
+            assert!(
+                lo <= v + 1e-15 && v <= hi + 1e-15,
+                "{name}: [{lo}, {hi}] vs {v}"
+            );
+        }
+    }
+}
+
 #[test]
 fn corrupt_certificates_are_typed_errors() {
     let good = read("classic-4x3/black-lower.mix");

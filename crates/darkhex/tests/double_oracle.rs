@@ -257,7 +257,8 @@ fn announcing_rules_are_refused() {
 /// `DARKHEX_DO_SECS` seconds (default 600). Its exact bracket must contain the certified value
 /// 207579464761/299876201866 and its mixtures must re-certify to the same bounds; the gap must
 /// be at most `DARKHEX_DO_GAP` (default 0.1, what 10 minutes reach on a shared 2-core machine;
-/// the target of 1e-4 is not reached — see results/darkhex/README.md).
+/// the full runs of `scripts/darkhex-do.sh` close it to about 1e-11 in 13–21 minutes — see
+/// results/darkhex/README.md).
 #[test]
 #[ignore]
 fn deep_3x3_abrupt_double_oracle() {
