@@ -1,0 +1,217 @@
+#!/usr/bin/env python3
+"""Independent checker of DARKHEX_MIXTURE files (issue 3): the exact best-response value
+against a mixture, in plain Python, written from ../shared/rules/darkhex.md and rex.md alone
+(it shares no code with gsolve). It prints Black's value as an exact fraction: a lower bound
+on the game value for a Black mixture, an upper bound for a White one.
+
+Usage: scripts/darkhex_certify.py FILE.mix [FILE.mix ...]
+
+Rules as the rules files state them: cell index r*cols + c; neighbours of (c, r) are
+(c±1, r), (c, r±1), (c+1, r−1), (c−1, r+1); Black (first) joins the top and bottom rows,
+White the left and right columns. A probe of an empty cell places a stone; a probe of a
+hidden enemy stone reveals it and, in classical Dark Hex (MODE STANDARD), the mover plays
+again, in abrupt Dark Hex (MODE ABRUPT) the turn passes. A policy plays its DECISIONS entry
+for its private history, else the first cell of its PRIORITY that it does not know to be
+occupied. Histories pack events oldest first, 5 bits each, (cell+1) << 1 | success.
+
+The search: the responder's value at its private history is the maximum over its legal
+probes of the weight it wins; the owner's policies are grouped into "worlds" (an owner private
+history with the policies that produce it), and a responder node is memoised on its stones,
+its known cells and the owner histories of its worlds (which determine everything else).
+"""
+import sys
+from fractions import Fraction
+
+
+def parse(path):
+    with open(path) as f:
+        toks = [line.split() for line in f if line.strip()]
+    it = iter(toks)
+    head = next(it)
+    if head != ["DARKHEX_MIXTURE"]:
+        raise ValueError("not a DARKHEX_MIXTURE file")
+    fields = {}
+    while True:
+        t = next(it)
+        if t[0] == "POLICIES":
+            n = int(t[1])
+            break
+        fields[t[0]] = t[1]
+    rows, cols = int(fields["ROWS"]), int(fields["COLUMNS"])
+    mode, owner = fields["MODE"], fields["OWNER"]
+    policies = []
+    for _ in range(n):
+        t = next(it)
+        assert t[0] == "POLICY", t
+        weight = int(t[1])
+        t = next(it)
+        assert t[0] == "PRIORITY", t
+        priority = [int(x) for x in t[1:]]
+        t = next(it)
+        assert t[0] == "DECISIONS", t
+        decisions = {}
+        for _ in range(int(t[1])):
+            h, a = next(it)
+            decisions[int(h)] = int(a)
+        assert next(it) == ["END"], "policy without END"
+        policies.append((weight, priority, decisions))
+    return rows, cols, mode, owner, policies
+
+
+class Checker:
+    def __init__(self, rows, cols, classical, owner, policies):
+        self.rows, self.cols, self.classical = rows, cols, classical
+        self.owner = 0 if owner == "BLACK" else 1
+        self.policies = policies
+        self.n = rows * cols
+        self.nbrs = []
+        for r in range(rows):
+            for c in range(cols):
+                out = []
+                for dc, dr in ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1)):
+                    cc, rr = c + dc, r + dr
+                    if 0 <= cc < cols and 0 <= rr < rows:
+                        out.append(rr * cols + cc)
+                self.nbrs.append(out)
+        self.conn = {}
+        self.memo = {}
+
+    def connects(self, player, stones):
+        key = (player, stones)
+        v = self.conn.get(key)
+        if v is not None:
+            return v
+        if player == 0:
+            start = [c for c in range(self.cols) if stones >> c & 1]
+            goal = lambda x: x // self.cols == self.rows - 1
+        else:
+            start = [r * self.cols for r in range(self.rows) if stones >> (r * self.cols) & 1]
+            goal = lambda x: x % self.cols == self.cols - 1
+        seen = set(start)
+        stack = list(start)
+        v = False
+        while stack:
+            x = stack.pop()
+            if goal(x):
+                v = True
+                break
+            for y in self.nbrs[x]:
+                if stones >> y & 1 and y not in seen:
+                    seen.add(y)
+                    stack.append(y)
+        self.conn[key] = v
+        return v
+
+    def probe_of(self, p, h, legal):
+        weight, priority, decisions = self.policies[p]
+        a = decisions.get(h)
+        if a is not None:
+            return a
+        for c in priority:
+            if legal >> c & 1:
+                return c
+        raise ValueError("no legal probe")
+
+    def owner_moves(self, world, r_stones, out):
+        """The owner moves in `world` = (history, stones, known, policies) until the responder
+        is to move; appends the resulting worlds to `out` (owner wins are dropped)."""
+        h, s, k, ps = world
+        full = (1 << self.n) - 1
+        legal = full & ~(s | k)
+        groups = {}
+        for p in ps:
+            groups.setdefault(self.probe_of(p, h, legal), []).append(p)
+        for a, grp in groups.items():
+            bit = 1 << a
+            if r_stones & bit:
+                w = ((h << 5) | ((a + 1) << 1), s, k | bit, tuple(grp))
+                if self.classical:
+                    self.owner_moves(w, r_stones, out)
+                else:
+                    out.append(w)
+            else:
+                s2 = s | bit
+                if not self.connects(self.owner, s2):
+                    out.append(((h << 5) | ((a + 1) << 1) | 1, s2, k, tuple(grp)))
+
+    def weight(self, worlds):
+        return sum(self.policies[p][0] for w in worlds for p in w[3])
+
+    def respond(self, rs, rk, worlds):
+        if not worlds:
+            return 0
+        worlds = sorted(worlds)
+        key = (rs, rk, tuple(w[0] for w in worlds))
+        v = self.memo.get(key)
+        if v is not None:
+            return v
+        total = self.weight(worlds)
+        full = (1 << self.n) - 1
+        legal = full & ~(rs | rk)
+        best = 0
+        for a in range(self.n):
+            bit = 1 << a
+            if not legal & bit:
+                continue
+            value = 0
+            empty = [w for w in worlds if not w[1] & bit]
+            if empty:
+                rs2 = rs | bit
+                if self.connects(1 - self.owner, rs2):
+                    value += self.weight(empty)
+                else:
+                    nxt = []
+                    for w in empty:
+                        self.owner_moves(w, rs2, nxt)
+                    value += self.respond(rs2, rk, nxt)
+            found = [w for w in worlds if w[1] & bit]
+            if found:
+                if self.classical:
+                    value += self.respond(rs, rk | bit, found)
+                else:
+                    nxt = []
+                    for w in found:
+                        self.owner_moves(w, rs, nxt)
+                    value += self.respond(rs, rk | bit, nxt)
+            if value > best:
+                best = value
+                if best == total:
+                    break
+        self.memo[key] = best
+        return best
+
+    def black_value(self):
+        total = sum(p[0] for p in self.policies)
+        start = (0, 0, 0, tuple(range(len(self.policies))))
+        if self.owner == 0:
+            worlds = []
+            self.owner_moves(start, 0, worlds)
+        else:
+            worlds = [start]
+        won = Fraction(self.respond(0, 0, worlds), total)
+        return 1 - won if self.owner == 0 else won
+
+
+def main():
+    sys.setrecursionlimit(10000)
+    if len(sys.argv) < 2:
+        sys.exit("usage: scripts/darkhex_certify.py FILE.mix [FILE.mix ...]")
+    for path in sys.argv[1:]:
+        try:
+            rows, cols, mode, owner, policies = parse(path)
+        except (OSError, AssertionError, ValueError, KeyError, StopIteration) as e:
+            print(f"{path}: cannot read the mixture ({type(e).__name__}: {e})", file=sys.stderr)
+            sys.exit(2)
+        if mode not in ("STANDARD", "ABRUPT"):
+            print(f"{path}: unknown MODE {mode}", file=sys.stderr)
+            sys.exit(2)
+        c = Checker(rows, cols, mode == "STANDARD", owner, policies)
+        v = c.black_value()
+        bound = "lower" if owner == "BLACK" else "upper"
+        print(f"{path}: {rows}x{cols} {mode.lower()} owner {owner.lower()}, "
+              f"{len(policies)} policies: Black's value {bound} bound {v.numerator}/{v.denominator}"
+              f" ({len(c.memo)} responder histories)")
+
+
+if __name__ == "__main__":
+    main()
