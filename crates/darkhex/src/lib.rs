@@ -51,8 +51,8 @@
 //! real game and its bounds are exact fractions, proven like the published certificates. It
 //! converges exactly (gap 0) on the boards of ≤ 6 cells (≤ 150 iterations, < 1 s); on larger
 //! boards each iteration adds one pure policy per player, so it needs many iterations (3×3
-//! abrupt: converged to gap 8.5e-12 — the 2⁻⁴⁰ weight rounding — after 1,796 iterations / 48
-//! minutes; 4×3 classical: 0.084 after 976 iterations / 45 minutes; figures in
+//! abrupt: gap 2e-11 — the 2⁻⁴⁰ weight rounding — after 1,649 iterations / 13 minutes; 4×3
+//! classical: exactly 14279/67484 after 3,240 iterations / 3.9 hours; figures in
 //! `results/darkhex/README.md`).
 #![warn(missing_docs)]
 
