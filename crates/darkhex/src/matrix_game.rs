@@ -277,7 +277,6 @@ fn simplex(t: &mut [f64], basis: &mut [usize], m: usize, w: usize) -> usize {
             for row in t[..m * w].chunks(w) {
                 (kernels.add_squares)(&mut norms, &row[..w - 1]);
             }
-            let obj = &t[m * w..m * w + w - 1];
             let mut best = None;
             let mut bv = 0.0;
             for (j, &c) in obj.iter().enumerate() {
