@@ -206,6 +206,8 @@ struct Kernels {
     sub_scaled: fn(&mut [f64], f64, &[f64]),
     /// `acc[k] += row[k]²` (the column norms of steepest edge).
     add_squares: fn(&mut [f64], &[f64]),
+    /// Both in one pass: `row -= f · pivot`, then `acc[k] += row[k]²`.
+    sub_scaled_add_squares: fn(&mut [f64], f64, &[f64], &mut [f64]),
 }
 
 fn sub_scaled(row: &mut [f64], f: f64, pivot: &[f64]) {
@@ -217,6 +219,13 @@ fn sub_scaled(row: &mut [f64], f: f64, pivot: &[f64]) {
 fn add_squares(acc: &mut [f64], row: &[f64]) {
     for (a, &x) in acc.iter_mut().zip(row) {
         *a += x * x;
+    }
+}
+
+fn sub_scaled_add_squares(row: &mut [f64], f: f64, pivot: &[f64], acc: &mut [f64]) {
+    for ((x, &y), a) in row.iter_mut().zip(pivot).zip(acc.iter_mut()) {
+        *x -= f * y;
+        *a += *x * *x;
     }
 }
 
@@ -236,6 +245,13 @@ unsafe fn add_squares_avx2(acc: &mut [f64], row: &[f64]) {
     add_squares(acc, row)
 }
 
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+#[allow(unsafe_code)]
+unsafe fn sub_scaled_add_squares_avx2(row: &mut [f64], f: f64, pivot: &[f64], acc: &mut [f64]) {
+    sub_scaled_add_squares(row, f, pivot, acc)
+}
+
 impl Kernels {
     fn detect() -> Kernels {
         #[cfg(target_arch = "x86_64")]
@@ -245,11 +261,15 @@ impl Kernels {
             return Kernels {
                 sub_scaled: |r, f, p| unsafe { sub_scaled_avx2(r, f, p) },
                 add_squares: |a, r| unsafe { add_squares_avx2(a, r) },
+                sub_scaled_add_squares: |r, f, p, a| unsafe {
+                    sub_scaled_add_squares_avx2(r, f, p, a)
+                },
             };
         }
         Kernels {
             sub_scaled,
             add_squares,
+            sub_scaled_add_squares,
         }
     }
 }
@@ -263,7 +283,12 @@ fn simplex(t: &mut [f64], basis: &mut [usize], m: usize, w: usize) -> usize {
     let mut blocked = vec![false; w - 1];
     let limit = 50 * w + 1000;
     let kernels = Kernels::detect();
-    let mut norms = vec![1.0f64; w - 1];
+    // 1 + ‖t_j‖² for every column j (rhs excluded): computed here, then by every pivot's row
+    // update in the same pass (rows summed in the same order, so the same numbers).
+    let mut norms = vec![1.0f64; w];
+    for row in t[..m * w].chunks(w) {
+        (kernels.add_squares)(&mut norms, row);
+    }
     loop {
         let obj = &t[m * w..m * w + w - 1];
         let bland = degenerate_run > 50;
@@ -273,10 +298,6 @@ fn simplex(t: &mut [f64], basis: &mut [usize], m: usize, w: usize) -> usize {
                 .position(|(j, &c)| c < -EPS && !blocked[j])
         } else {
             // Steepest edge: the largest c_j² / (1 + ‖t_j‖²) among improving columns.
-            norms.iter_mut().for_each(|x| *x = 1.0);
-            for row in t[..m * w].chunks(w) {
-                (kernels.add_squares)(&mut norms, &row[..w - 1]);
-            }
             let mut best = None;
             let mut bv = 0.0;
             for (j, &c) in obj.iter().enumerate() {
@@ -325,15 +346,34 @@ fn simplex(t: &mut [f64], basis: &mut [usize], m: usize, w: usize) -> usize {
         for k in 0..w {
             t[l * w + k] /= p;
         }
+        // Update the other rows, and recompute the norms in the same pass, row by row in index
+        // order (the pivot row in its place).
         let (before, rest) = t.split_at_mut(l * w);
         let (prow, after) = rest.split_at_mut(w);
+        let (after, objective) = after.split_at_mut((m - l - 1) * w);
         let pivot_row: &[f64] = prow;
-        for row in before.chunks_mut(w).chain(after.chunks_mut(w)) {
+        norms.iter_mut().for_each(|x| *x = 1.0);
+        let update = |row: &mut [f64], norms: &mut [f64]| {
             let f = row[e];
             if f != 0.0 {
-                (kernels.sub_scaled)(row, f, pivot_row);
+                (kernels.sub_scaled_add_squares)(row, f, pivot_row, norms);
+                debug_assert_eq!(row[e], 0.0);
                 row[e] = 0.0;
+            } else {
+                (kernels.add_squares)(norms, row);
             }
+        };
+        for row in before.chunks_mut(w) {
+            update(row, &mut norms);
+        }
+        (kernels.add_squares)(&mut norms, pivot_row);
+        for row in after.chunks_mut(w) {
+            update(row, &mut norms);
+        }
+        let f = objective[e];
+        if f != 0.0 {
+            (kernels.sub_scaled)(objective, f, pivot_row);
+            objective[e] = 0.0;
         }
         basis[l] = e;
         pivots += 1;
