@@ -44,7 +44,7 @@ use crate::certificate::{
     best_response_policy, best_response_policy_inheriting, best_response_policy_with, Certified,
     Fraction, Mixture, Policy, PolicyKey,
 };
-use crate::matrix_game::{self, MatrixSolution};
+use crate::matrix_game::{MatrixSolution, RestrictedSolver};
 use crate::rules::{DarkHex, DarkHexError, Rules};
 use bincode::Options;
 use hashbrown::HashSet;
@@ -261,6 +261,9 @@ pub struct DoubleOracle {
     /// Supports of the last restricted solution and the policy counts then (warm start).
     last_support: [Vec<usize>; 2],
     last_counts: [usize; 2],
+    /// The restricted games' solver, which keeps its linear program between iterations (not
+    /// checkpointed: a resumed run starts it afresh).
+    restricted: RestrictedSolver,
 }
 
 impl DoubleOracle {
@@ -344,6 +347,7 @@ impl DoubleOracle {
             inherit_fallback: false,
             last_support: Default::default(),
             last_counts: [0, 0],
+            restricted: RestrictedSolver::default(),
         };
         for p in white {
             d.add(1, p);
@@ -456,15 +460,23 @@ impl DoubleOracle {
         &self.payoff
     }
 
-    /// Solve the restricted game ([`matrix_game::solve_generated`], warm-started from the
-    /// previous solution's supports plus the policies added since).
-    pub fn solve_restricted(&self) -> MatrixSolution {
+    /// Solve the restricted game ([`RestrictedSolver`]: strategy generation from the previous
+    /// solution's supports plus the policies added since, continuing the previous linear
+    /// program).
+    pub fn solve_restricted(&mut self) -> MatrixSolution {
         let start = |p: usize| -> Vec<usize> {
             let mut v = self.last_support[p].clone();
             v.extend(self.last_counts[p]..self.policies[p].len());
             v
         };
-        matrix_game::solve_generated(&self.payoff, &start(0), &start(1))
+        let (rows0, cols0) = (start(0), start(1));
+        self.restricted.solve(&self.payoff, &rows0, &cols0)
+    }
+
+    /// Solve every restricted game from scratch, as before the kept linear program (for
+    /// comparisons; the equilibria picked, hence the path, differ).
+    pub fn set_scratch_lp(&mut self, on: bool) {
+        self.restricted = RestrictedSolver::new(on);
     }
 
     /// One iteration (see the module documentation).

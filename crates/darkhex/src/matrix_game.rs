@@ -608,6 +608,116 @@ impl WarmLp {
         }
     }
 
+    /// Drop the constraints whose slack is basic (not binding) and the variables that are
+    /// nonbasic (zero): the rest of the tableau is the optimal tableau of the smaller program.
+    fn shrink(&mut self) {
+        let (m, n, w) = (self.rows.len(), self.cols.len(), self.width());
+        let mut keep_row = vec![true; m];
+        let mut keep_con = vec![true; m];
+        let mut basic_z = vec![false; n];
+        for (i, &b) in self.basis.iter().enumerate() {
+            if b >= n {
+                keep_row[i] = false;
+                keep_con[b - n] = false;
+            } else {
+                basic_z[b] = true;
+            }
+        }
+        let mut map = vec![usize::MAX; w];
+        let mut next = 0;
+        for j in 0..n {
+            if basic_z[j] {
+                map[j] = next;
+                next += 1;
+            }
+        }
+        for k in 0..m {
+            if keep_con[k] {
+                map[n + k] = next;
+                next += 1;
+            }
+        }
+        map[w - 1] = next;
+        let w2 = next + 1;
+        let mut t = Vec::new();
+        let mut basis = Vec::new();
+        for i in 0..=m {
+            if i < m && !keep_row[i] {
+                continue;
+            }
+            let mut row = vec![0.0f64; w2];
+            for (j, &x) in self.t[i * w..(i + 1) * w].iter().enumerate() {
+                if map[j] != usize::MAX {
+                    row[map[j]] = x;
+                }
+            }
+            t.extend_from_slice(&row);
+            if i < m {
+                basis.push(map[self.basis[i]]);
+            }
+        }
+        self.rows = (0..m)
+            .filter(|&k| keep_con[k])
+            .map(|k| self.rows[k])
+            .collect();
+        self.cols = (0..n)
+            .filter(|&j| basic_z[j])
+            .map(|j| self.cols[j])
+            .collect();
+        self.t = t;
+        self.basis = basis;
+    }
+
+    /// Rebuild the tableau from the original data for the current basis (fresh rounding): the
+    /// slack-basis tableau, then one pivot per basic variable, each on the row (among those
+    /// whose slack must leave) with the largest entry.
+    fn refactor(&mut self, a: &[Vec<u8>]) {
+        let (m, n, w) = (self.rows.len(), self.cols.len(), self.width());
+        let mut t = vec![0.0f64; (m + 1) * w];
+        for (i, &r) in self.rows.iter().enumerate() {
+            for (j, &c) in self.cols.iter().enumerate() {
+                t[i * w + j] = a[r][c] as f64 + 1.0;
+            }
+            t[i * w + n + i] = 1.0;
+            t[i * w + w - 1] = 1.0 + noise(r);
+        }
+        for j in 0..n {
+            t[m * w + j] = -1.0;
+        }
+        let kernels = Kernels::detect();
+        let mut norms = vec![1.0f64; w];
+        let mut basis: Vec<usize> = (n..n + m).collect();
+        let mut slack_stays = vec![false; m];
+        for &b in &self.basis {
+            if b >= n {
+                slack_stays[b - n] = true;
+            }
+        }
+        // Rows whose slack is still basic and must leave.
+        let mut open: Vec<bool> = (0..m).map(|i| !slack_stays[i]).collect();
+        for &j in self.basis.iter().filter(|&&b| b < n) {
+            let mut best = None;
+            let mut big = 1e-9;
+            for i in 0..m {
+                let x = t[i * w + j].abs();
+                if open[i] && x > big {
+                    big = x;
+                    best = Some(i);
+                }
+            }
+            let Some(l) = best else {
+                // Singular: keep the old tableau.
+                return;
+            };
+            pivot(&mut t, m, w, (l, j), &kernels, &mut norms);
+            basis[l] = j;
+            open[l] = false;
+        }
+        self.t = t;
+        self.basis = basis;
+        self.pivots += simplex(&mut self.t, &mut self.basis, m, w);
+    }
+
     /// The solution without the perturbation (re-optimised on a copy): row strategy, column
     /// strategy (over the working rows / columns, normalised) and the value of `A`.
     fn solution(&mut self) -> (Vec<f64>, Vec<f64>, f64) {
@@ -615,8 +725,15 @@ impl WarmLp {
         let mut t = self.t.clone();
         let mut basis = self.basis.clone();
         for i in 0..m {
-            let r: f64 = t[i * w + n..i * w + n + m].iter().sum();
-            t[i * w + w - 1] = r.max(0.0);
+            t[i * w + w - 1] = t[i * w + n..i * w + n + m].iter().sum();
+        }
+        // Without the perturbation a degenerate vertex may have slightly negative basic
+        // variables: the basis is still dual feasible, so the dual simplex repairs it.
+        if let Some(p) = dual_simplex(&mut t, &mut basis, m, w) {
+            self.pivots += p;
+        }
+        for i in 0..m {
+            t[i * w + w - 1] = t[i * w + w - 1].max(0.0);
         }
         self.pivots += simplex(&mut t, &mut basis, m, w);
         let mut col = vec![0.0; n];
@@ -645,18 +762,58 @@ impl WarmLp {
 /// solution than its value, until none does (to 1e-9). The result is an equilibrium of the
 /// whole game; each linear program is only as large as the working set.
 pub fn solve_generated(a: &[Vec<u8>], rows0: &[usize], cols0: &[usize]) -> MatrixSolution {
-    solve_generated_with(a, rows0, cols0, true)
+    RestrictedSolver::default().solve(a, rows0, cols0)
 }
 
-/// [`solve_generated`], with `warm` = false solving every round's working set from scratch
-/// ([`solve`]) instead of keeping one linear program across the rounds ([`WarmLp`]; a round
-/// whose solution is not an equilibrium of its working set to 1e-9 is re-solved from scratch).
-pub fn solve_generated_with(
+/// [`solve_generated`] for a sequence of growing games (the double oracle's restricted games:
+/// the same matrix with rows and columns appended), keeping the linear program of the last
+/// solve: each solve starts from its optimal basis, reduced to the binding constraints and the
+/// basic variables ([`WarmLp::shrink`]) and refactorised from the matrix (fresh rounding), plus
+/// the new start strategies. With `warm` off every round is solved from scratch ([`solve`]).
+#[derive(Default)]
+pub struct RestrictedSolver {
+    lp: Option<WarmLp>,
+    /// Solve every round from scratch (the earlier method; for comparisons).
+    scratch: bool,
+}
+
+impl RestrictedSolver {
+    /// A solver; with `scratch`, every round of every solve is solved from scratch.
+    pub fn new(scratch: bool) -> RestrictedSolver {
+        RestrictedSolver { lp: None, scratch }
+    }
+
+    /// An equilibrium of the 0/1 game `a` (see [`solve_generated`]); `a` must extend the
+    /// matrix of the previous call (same entries, rows and columns only appended).
+    pub fn solve(&mut self, a: &[Vec<u8>], rows0: &[usize], cols0: &[usize]) -> MatrixSolution {
+        let mut lp = self.lp.take();
+        if let Some(w) = lp.as_mut() {
+            if w.rows.iter().any(|&i| i >= a.len())
+                || w.cols
+                    .iter()
+                    .any(|&j| a.first().is_none_or(|r| j >= r.len()))
+            {
+                lp = None;
+            } else {
+                w.shrink();
+                w.refactor(a);
+            }
+        }
+        let (s, lp) = generate(a, rows0, cols0, !self.scratch, lp);
+        self.lp = lp;
+        s
+    }
+}
+
+/// [`solve_generated`], continuing from the kept program `lp` (its rows and columns join the
+/// working set) if `warm`; returns the program at the end.
+fn generate(
     a: &[Vec<u8>],
     rows0: &[usize],
     cols0: &[usize],
     warm: bool,
-) -> MatrixSolution {
+    mut lp: Option<WarmLp>,
+) -> (MatrixSolution, Option<WarmLp>) {
     let m = a.len();
     assert!(m > 0, "a matrix game needs a row");
     let n = a[0].len();
@@ -680,7 +837,10 @@ pub fn solve_generated_with(
         act_c[pool_c[0]] = true;
     }
     let mut pivots = 0;
-    let mut lp: Option<WarmLp> = None;
+    if let Some(w) = lp.as_ref() {
+        w.rows.iter().for_each(|&i| act_r[i] = true);
+        w.cols.iter().for_each(|&j| act_c[j] = true);
+    }
     for _round in 0..200 {
         let rs: Vec<usize> = (0..m).filter(|&i| act_r[i]).collect();
         let cs: Vec<usize> = (0..n).filter(|&j| act_c[j]).collect();
@@ -771,8 +931,22 @@ pub fn solve_generated_with(
         // supports: the other terms are 0).
         let against_col = payoffs_against_col(a, &col);
         let against_row = payoffs_against_row(a, &row);
-        let u: Vec<(usize, f64)> = pool_r.iter().map(|&i| (i, against_col[i])).collect();
-        let w: Vec<(usize, f64)> = pool_c.iter().map(|&j| (j, against_row[j])).collect();
+        // The candidates: the undominated pool, against which no dominated strategy does
+        // better while the working set lies in the pool. A kept program may hold strategies
+        // that newer ones dominate, and against those a dominated strategy can beat its
+        // dominator: then every strategy is a candidate.
+        let outside = rs.iter().any(|&i| !in_pool_r[i]) || cs.iter().any(|&j| !in_pool_c[j]);
+        let (u, w): (Vec<(usize, f64)>, Vec<(usize, f64)>) = if outside {
+            (
+                against_col.iter().copied().enumerate().collect(),
+                against_row.iter().copied().enumerate().collect(),
+            )
+        } else {
+            (
+                pool_r.iter().map(|&i| (i, against_col[i])).collect(),
+                pool_c.iter().map(|&j| (j, against_row[j])).collect(),
+            )
+        };
         let hi = u.iter().map(|x| x.1).fold(f64::NEG_INFINITY, f64::max);
         let lo = w.iter().map(|x| x.1).fold(f64::INFINITY, f64::min);
         let finish = |row: Vec<f64>, col: Vec<f64>, pivots| {
@@ -792,7 +966,7 @@ pub fn solve_generated_with(
             }
         };
         if hi - lo <= 1e-9 {
-            return finish(row, col, pivots);
+            return (finish(row, col, pivots), lp);
         }
         let grow = (rs.len() + cs.len()) / 8 + 10;
         let mut add_r: Vec<(usize, f64)> = u
@@ -806,7 +980,7 @@ pub fn solve_generated_with(
             .collect();
         add_c.sort_by(|x, y| x.1.total_cmp(&y.1));
         if add_r.is_empty() && add_c.is_empty() {
-            return finish(row, col, pivots);
+            return (finish(row, col, pivots), lp);
         }
         add_r.iter().take(grow).for_each(|&(i, _)| act_r[i] = true);
         add_c.iter().take(grow).for_each(|&(j, _)| act_c[j] = true);
@@ -825,7 +999,7 @@ pub fn solve_generated_with(
     for (k, &j) in pool_c.iter().enumerate() {
         col[j] = r.col[k];
     }
-    MatrixSolution { row, col, ..r }
+    (MatrixSolution { row, col, ..r }, None)
 }
 
 /// `(A y)_i` for every row `i` of the 0/1 game `a`, summed over the support of `y`.
@@ -879,8 +1053,8 @@ pub fn undominated(a: &[Vec<u8>]) -> (Vec<usize>, Vec<usize>) {
         alive.iter().for_each(|&k| mask[k / 64] |= 1 << (k % 64));
         mask
     };
-    // Remove from `alive` (ascending) each member dominated by another surviving member, in
-    // order: `x` is dominated by `y` when the set of `y` covers the set of `x` on `mask` and
+    // Remove from `alive` (ascending) each member dominated by another member: `x` is
+    // dominated by `y` when the set of `y` covers the set of `x` on `mask` and
     // they differ or `y` comes first. `bits` holds `words` words per member.
     let prune = |alive: &mut Vec<usize>, bits: &[u64], words: usize, mask: &[u64]| {
         let masked: Vec<Vec<u64>> = alive
@@ -897,22 +1071,24 @@ pub fn undominated(a: &[Vec<u8>]) -> (Vec<usize>, Vec<usize>) {
             .iter()
             .map(|v| v.iter().map(|w| w.count_ones()).sum())
             .collect();
-        let mut keep = vec![true; alive.len()];
-        for x in 0..alive.len() {
-            let q = &masked[x];
-            for y in 0..alive.len() {
-                // Covering needs at least as many bits; with as many it is equality.
-                if y != x
-                    && keep[y]
-                    && pop[y] >= pop[x]
-                    && (pop[y] != pop[x] || y < x)
-                    && masked[y].iter().zip(q).all(|(&p, &q)| q & !p == 0)
-                {
-                    keep[x] = false;
-                    break;
-                }
-            }
-        }
+        // Domination (`y` covers `x`, and they differ or `y` comes first) is a strict partial
+        // order, so a dominated member is dominated by a maximal one, which survives: whether
+        // `x` goes does not depend on which members went before, and every member is checked
+        // against all others, in parallel.
+        use rayon::prelude::*;
+        let keep: Vec<bool> = (0..alive.len())
+            .into_par_iter()
+            .map(|x| {
+                let q = &masked[x];
+                !(0..alive.len()).any(|y| {
+                    // Covering needs at least as many bits; with as many it is equality.
+                    y != x
+                        && pop[y] >= pop[x]
+                        && (pop[y] != pop[x] || y < x)
+                        && masked[y].iter().zip(q).all(|(&p, &q)| q & !p == 0)
+                })
+            })
+            .collect();
         let mut k = keep.iter();
         alive.retain(|_| *k.next().expect("one flag per member"));
     };
@@ -1117,8 +1293,8 @@ mod tests {
                 .collect();
             let rows0: Vec<usize> = (0..m).filter(|i| i % 7 == 0).collect();
             let cols0: Vec<usize> = (0..n).filter(|j| j % 11 == 3).collect();
-            let warm = solve_generated_with(&a, &rows0, &cols0, true);
-            let cold = solve_generated_with(&a, &rows0, &cols0, false);
+            let warm = solve_generated(&a, &rows0, &cols0);
+            let cold = RestrictedSolver::new(true).solve(&a, &rows0, &cols0);
             assert!((warm.value - cold.value).abs() < 1e-9, "trial {trial}");
             assert!(
                 warm.col_guarantee - warm.row_guarantee < 1e-9,
@@ -1243,6 +1419,51 @@ mod tests {
                 }
             }
             assert_eq!(undominated(&a), undominated_reference(&a), "trial {trial}");
+        }
+    }
+
+    /// The kept program across a sequence of growing games (the double oracle's use: one row
+    /// and one column appended per solve, starting from the last supports) gives equilibria of
+    /// the same value as solving from scratch.
+    #[test]
+    fn kept_program_follows_growing_games() {
+        let mut x = 0x5eed_0f_9a3e_5u64;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        for trial in 0..6 {
+            let density = 2 + trial % 3;
+            let mut a: Vec<Vec<u8>> = vec![vec![(next() % 2) as u8]];
+            let mut kept = RestrictedSolver::new(false);
+            let mut support = (vec![0usize], vec![0usize]);
+            for step in 0..120 {
+                let s = kept.solve(&a, &support.0, &support.1);
+                let c = RestrictedSolver::new(true).solve(&a, &support.0, &support.1);
+                assert!(
+                    (s.value - c.value).abs() < 1e-9 && s.col_guarantee - s.row_guarantee < 1e-9,
+                    "trial {trial} step {step}: kept {s:?} scratch value {}",
+                    c.value
+                );
+                support = (
+                    (0..s.row.len()).filter(|&i| s.row[i] > 0.0).collect(),
+                    (0..s.col.len()).filter(|&j| s.col[j] > 0.0).collect(),
+                );
+                // Append a row and a column.
+                let n = a[0].len();
+                for r in a.iter_mut() {
+                    r.push((next() % density as u64 == 0) as u8);
+                }
+                a.push(
+                    (0..=n)
+                        .map(|_| (next() % density as u64 != 0) as u8)
+                        .collect(),
+                );
+                support.0.push(a.len() - 1);
+                support.1.push(n);
+            }
         }
     }
 

@@ -137,6 +137,11 @@ struct SolveArgs {
     /// whole policy set.
     #[arg(long)]
     plain_oracle: bool,
+    /// Double oracle: solve every restricted game from scratch instead of continuing the
+    /// previous iteration's linear program (slower; the equilibria picked, hence the path,
+    /// differ). For comparisons with runs before the kept program.
+    #[arg(long)]
+    scratch_lp: bool,
 }
 
 #[derive(clap::Args, Debug)]
@@ -787,6 +792,7 @@ fn table(a: TableArgs, global: &Global) -> CliResult {
                 initial_policies: 0,
                 random_fallback: false,
                 inherit_fallback: false,
+                scratch_lp: false,
             };
             let ckpt = args.out.as_ref().expect("set").join("checkpoint.bin");
             if ckpt.exists() {
@@ -1052,6 +1058,7 @@ fn solve_double_oracle(a: &SolveArgs, global: &Global) -> CliResult {
     };
     d.set_lexicographic(!a.plain_oracle);
     d.set_random_fallback(a.random_fallback);
+    d.set_scratch_lp(a.scratch_lp);
     d.set_inherit_fallback(a.inherit_fallback);
     let target = a.iterations.unwrap_or(u64::MAX);
     let bar = progress_bar(
