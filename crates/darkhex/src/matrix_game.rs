@@ -936,17 +936,15 @@ fn generate(
         // that newer ones dominate, and against those a dominated strategy can beat its
         // dominator: then every strategy is a candidate.
         let outside = rs.iter().any(|&i| !in_pool_r[i]) || cs.iter().any(|&j| !in_pool_c[j]);
-        let (u, w): (Vec<(usize, f64)>, Vec<(usize, f64)>) = if outside {
-            (
-                against_col.iter().copied().enumerate().collect(),
-                against_row.iter().copied().enumerate().collect(),
-            )
-        } else {
-            (
-                pool_r.iter().map(|&i| (i, against_col[i])).collect(),
-                pool_c.iter().map(|&j| (j, against_row[j])).collect(),
-            )
+        let candidates = |pool: &[usize], payoff: &[f64]| -> Vec<(usize, f64)> {
+            if outside {
+                payoff.iter().copied().enumerate().collect()
+            } else {
+                pool.iter().map(|&k| (k, payoff[k])).collect()
+            }
         };
+        let u = candidates(&pool_r, &against_col);
+        let w = candidates(&pool_c, &against_row);
         let hi = u.iter().map(|x| x.1).fold(f64::NEG_INFINITY, f64::max);
         let lo = w.iter().map(|x| x.1).fold(f64::INFINITY, f64::min);
         let finish = |row: Vec<f64>, col: Vec<f64>, pivots| {
@@ -1427,7 +1425,7 @@ mod tests {
     /// the same value as solving from scratch.
     #[test]
     fn kept_program_follows_growing_games() {
-        let mut x = 0x5eed_0f_9a3e_5u64;
+        let mut x = 0x05ee_d0f9_a3e5_u64;
         let mut next = || {
             x ^= x << 13;
             x ^= x >> 7;
