@@ -6,8 +6,9 @@
 //! player (a [`Policy`] in the certificate's representation: decisions keyed by packed private
 //! history, a `PRIORITY` fallback) and repeats:
 //! 1. fill the restricted game's payoff matrix (one play-out per new pair) and solve it as a
-//!    zero-sum matrix game ([`crate::matrix_game::solve_generated`]: a dense steepest-edge
-//!    simplex on the undominated policies, with strategy generation) → a mixture per player;
+//!    zero-sum matrix game ([`crate::matrix_game::RestrictedSolver`]: a dense steepest-edge
+//!    simplex on the undominated policies, with strategy generation, continuing the previous
+//!    iteration's linear program) → a mixture per player;
 //! 2. round each mixture to integer weights over the common denominator 2⁴⁰ (zeros dropped);
 //! 3. compute the exact best response of each player against the other's rounded mixture
 //!    ([`certificate::best_response_policy`]: perfect recall, exact integer arithmetic) together
