@@ -180,21 +180,7 @@ fn solve_once(a: &[Vec<f64>]) -> MatrixSolution {
         t[i * w + w - 1] = r.max(0.0);
     }
     pivots += simplex(&mut t, &mut basis, m, w);
-    let mut col = vec![0.0; n];
-    for (i, &b) in basis.iter().enumerate() {
-        if b < n {
-            col[b] = t[i * w + w - 1];
-        }
-    }
-    let mut row: Vec<f64> = (0..m).map(|i| t[m * w + n + i]).collect();
-    let sum_z: f64 = col.iter().sum();
-    let value = if sum_z > 0.0 {
-        1.0 / sum_z - shift
-    } else {
-        f64::NAN
-    };
-    normalise(&mut col);
-    normalise(&mut row);
+    let (row, col, value) = read_tableau(&t, &basis, m, n, shift);
     let row_guarantee = (0..n)
         .map(|j| (0..m).map(|i| row[i] * a[i][j]).sum::<f64>())
         .fold(f64::INFINITY, f64::min);
@@ -736,23 +722,37 @@ impl WarmLp {
             t[i * w + w - 1] = t[i * w + w - 1].max(0.0);
         }
         self.pivots += simplex(&mut t, &mut basis, m, w);
-        let mut col = vec![0.0; n];
-        for (i, &b) in basis.iter().enumerate() {
-            if b < n {
-                col[b] = t[i * w + w - 1];
-            }
-        }
-        let mut row: Vec<f64> = (0..m).map(|i| t[m * w + n + i]).collect();
-        let sum_z: f64 = col.iter().sum();
-        let value = if sum_z > 0.0 {
-            1.0 / sum_z - 1.0
-        } else {
-            f64::NAN
-        };
-        normalise(&mut col);
-        normalise(&mut row);
-        (row, col, value)
+        read_tableau(&t, &basis, m, n, 1.0)
     }
+}
+
+/// The strategies and the value read from an optimal tableau of `max Σz, (A + shift) z ≤ 1`
+/// (`m` rows, `n` variables, slacks, rhs): the column strategy from the basic variables, the
+/// row strategy from the slacks' reduced costs (the duals), both normalised; value `1/Σz − shift`.
+fn read_tableau(
+    t: &[f64],
+    basis: &[usize],
+    m: usize,
+    n: usize,
+    shift: f64,
+) -> (Vec<f64>, Vec<f64>, f64) {
+    let w = n + m + 1;
+    let mut col = vec![0.0; n];
+    for (i, &b) in basis.iter().enumerate() {
+        if b < n {
+            col[b] = t[i * w + w - 1];
+        }
+    }
+    let mut row: Vec<f64> = (0..m).map(|i| t[m * w + n + i]).collect();
+    let sum_z: f64 = col.iter().sum();
+    let value = if sum_z > 0.0 {
+        1.0 / sum_z - shift
+    } else {
+        f64::NAN
+    };
+    normalise(&mut col);
+    normalise(&mut row);
+    (row, col, value)
 }
 
 /// Solve a 0/1 game (`a[i][j]` = 1 when the row player wins) by generating strategies inside
@@ -844,22 +844,7 @@ fn generate(
     for _round in 0..200 {
         let rs: Vec<usize> = (0..m).filter(|&i| act_r[i]).collect();
         let cs: Vec<usize> = (0..n).filter(|&j| act_c[j]).collect();
-        let scratch = || {
-            let sub: Vec<Vec<f64>> = rs
-                .iter()
-                .map(|&i| cs.iter().map(|&j| a[i][j] as f64).collect())
-                .collect();
-            let r = solve(&sub);
-            let mut row = vec![0.0; m];
-            for (k, &i) in rs.iter().enumerate() {
-                row[i] = r.row[k];
-            }
-            let mut col = vec![0.0; n];
-            for (k, &j) in cs.iter().enumerate() {
-                col[j] = r.col[k];
-            }
-            MatrixSolution { row, col, ..r }
-        };
+        let scratch = || solve_sub(a, &rs, &cs);
         let r = if warm {
             let mut w = match lp.take() {
                 None => WarmLp::new(a, rs.clone(), cs.clone()),
@@ -984,20 +969,26 @@ fn generate(
         add_c.iter().take(grow).for_each(|&(j, _)| act_c[j] = true);
     }
     // Not reached in practice: fall back to the whole undominated game.
-    let sub: Vec<Vec<f64>> = pool_r
+    (solve_sub(a, &pool_r, &pool_c), None)
+}
+
+/// The 0/1 game `a` restricted to the rows `rs` and columns `cs`, solved from scratch
+/// ([`solve`]), with the strategies over all rows and columns (0 outside the subgame).
+fn solve_sub(a: &[Vec<u8>], rs: &[usize], cs: &[usize]) -> MatrixSolution {
+    let sub: Vec<Vec<f64>> = rs
         .iter()
-        .map(|&i| pool_c.iter().map(|&j| a[i][j] as f64).collect())
+        .map(|&i| cs.iter().map(|&j| a[i][j] as f64).collect())
         .collect();
     let r = solve(&sub);
-    let mut row = vec![0.0; m];
-    for (k, &i) in pool_r.iter().enumerate() {
+    let mut row = vec![0.0; a.len()];
+    for (k, &i) in rs.iter().enumerate() {
         row[i] = r.row[k];
     }
-    let mut col = vec![0.0; n];
-    for (k, &j) in pool_c.iter().enumerate() {
+    let mut col = vec![0.0; a[0].len()];
+    for (k, &j) in cs.iter().enumerate() {
         col[j] = r.col[k];
     }
-    (MatrixSolution { row, col, ..r }, None)
+    MatrixSolution { row, col, ..r }
 }
 
 /// `(A y)_i` for every row `i` of the 0/1 game `a`, summed over the support of `y`.
@@ -1108,6 +1099,7 @@ pub fn undominated(a: &[Vec<u8>]) -> (Vec<usize>, Vec<usize>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::cmp::Ordering;
 
     fn close(a: f64, b: f64) -> bool {
         (a - b).abs() < 1e-9
@@ -1149,13 +1141,7 @@ mod tests {
     /// of the simplex on random 0/1 matrices (the double oracle's kind).
     #[test]
     fn agrees_with_regret_matching_on_random_binary_games() {
-        let mut x = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
+        let mut next = xorshift(0x9e37_79b9_7f4a_7c15);
         for trial in 0..20 {
             let m = 2 + trial % 7;
             let n = 2 + (trial * 3) % 8;
@@ -1215,19 +1201,11 @@ mod tests {
 
     #[test]
     fn removing_dominated_strategies_keeps_the_value() {
-        let mut x = 0x1234_5678_9abc_def1u64;
-        let mut next = || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
+        let mut next = xorshift(0x1234_5678_9abc_def1);
         for trial in 0..40 {
             let m = 3 + trial % 40;
             let n = 3 + (trial * 7) % 45;
-            let a: Vec<Vec<u8>> = (0..m)
-                .map(|_| (0..n).map(|_| (next() % 3 == 0) as u8).collect())
-                .collect();
+            let a = random_game(&mut next, m, n, 3);
             let f = |a: &[Vec<u8>]| -> Vec<Vec<f64>> {
                 a.iter()
                     .map(|r| r.iter().map(|&v| v as f64).collect())
@@ -1265,30 +1243,39 @@ mod tests {
         }
     }
 
+    /// A xorshift generator from `seed` (deterministic test data).
+    fn xorshift(mut x: u64) -> impl FnMut() -> u64 {
+        move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        }
+    }
+
+    /// An `m × n` 0/1 game whose entries are 1 with probability `1 / density`.
+    fn random_game(
+        next: &mut impl FnMut() -> u64,
+        m: usize,
+        n: usize,
+        density: u64,
+    ) -> Vec<Vec<u8>> {
+        (0..m)
+            .map(|_| (0..n).map(|_| (next() % density == 0) as u8).collect())
+            .collect()
+    }
+
     /// The warm-started rounds ([`WarmLp`]: rows added by dual simplex, columns by primal)
     /// reach an equilibrium of the same value as solving every round from scratch, on random
     /// 0/1 games of double-oracle size grown from poor starting sets (many rounds), and on
     /// degenerate identity-like games.
     #[test]
     fn warm_rounds_agree_with_scratch_rounds() {
-        let mut x = 0x0dd_ba11_cafe_f00du64;
-        let mut next = || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
+        let mut next = xorshift(0x0dd_ba11_cafe_f00d);
         for trial in 0..24 {
             let m = 20 + (trial * 37) % 160;
             let n = 20 + (trial * 53) % 170;
-            let density = 2 + trial % 5;
-            let a: Vec<Vec<u8>> = (0..m)
-                .map(|_| {
-                    (0..n)
-                        .map(|_| (next() % density as u64 == 0) as u8)
-                        .collect()
-                })
-                .collect();
+            let a = random_game(&mut next, m, n, 2 + trial as u64 % 5);
             let rows0: Vec<usize> = (0..m).filter(|i| i % 7 == 0).collect();
             let cols0: Vec<usize> = (0..n).filter(|j| j % 11 == 3).collect();
             let warm = solve_generated(&a, &rows0, &cols0);
@@ -1312,74 +1299,42 @@ mod tests {
         }
     }
 
-    /// The first, plain implementation of [`undominated`] (rows re-encoded as bit sets on
-    /// every pass, no population counts): the fast one must agree with it exactly.
+    /// [`undominated`] by its definition, on the matrix entries directly (no bit sets, no
+    /// population counts): passes over rows then columns until nothing changes; a member goes
+    /// when another member of its side that is still kept at that point wins (rows) or loses
+    /// (columns) at least wherever it does, on the surviving strategies of the other side, and
+    /// differs from it or comes first.
     fn undominated_reference(a: &[Vec<u8>]) -> (Vec<usize>, Vec<usize>) {
-        let m = a.len();
-        let n = a.first().map_or(0, |r| r.len());
-        let words = |k: usize| k.div_ceil(64);
-        let mut rows: Vec<usize> = (0..m).collect();
+        let n = a.first().map_or(0, Vec::len);
+        let mut rows: Vec<usize> = (0..a.len()).collect();
         let mut cols: Vec<usize> = (0..n).collect();
+        // `covers(y, x)`: y is at least as good as x for its player against every `other`.
+        let pass = |side: &mut Vec<usize>,
+                    other: &[usize],
+                    covers: &dyn Fn(usize, usize, usize) -> Ordering| {
+            let mut keep = vec![true; side.len()];
+            for x in 0..side.len() {
+                for y in 0..side.len() {
+                    if y == x || !keep[y] {
+                        continue;
+                    }
+                    let cmp: Vec<Ordering> =
+                        other.iter().map(|&o| covers(side[y], side[x], o)).collect();
+                    let weakly = cmp.iter().all(|&c| c != Ordering::Less);
+                    let equal = cmp.iter().all(|&c| c == Ordering::Equal);
+                    if weakly && (!equal || y < x) {
+                        keep[x] = false;
+                        break;
+                    }
+                }
+            }
+            let mut k = keep.iter();
+            side.retain(|_| *k.next().unwrap());
+        };
         loop {
             let before = (rows.len(), cols.len());
-            // Rows as bit sets over the surviving columns.
-            let rb: Vec<Vec<u64>> = rows
-                .iter()
-                .map(|&i| {
-                    let mut b = vec![0u64; words(cols.len())];
-                    for (k, &j) in cols.iter().enumerate() {
-                        if a[i][j] != 0 {
-                            b[k / 64] |= 1 << (k % 64);
-                        }
-                    }
-                    b
-                })
-                .collect();
-            let covers = |x: &[u64], y: &[u64]| x.iter().zip(y).all(|(&p, &q)| q & !p == 0);
-            let mut keep = vec![true; rows.len()];
-            for i in 0..rows.len() {
-                for k in 0..rows.len() {
-                    if k != i && keep[k] && covers(&rb[k], &rb[i]) && (rb[k] != rb[i] || k < i) {
-                        keep[i] = false;
-                        break;
-                    }
-                }
-            }
-            rows = rows
-                .iter()
-                .zip(&keep)
-                .filter(|(_, &k)| k)
-                .map(|(&i, _)| i)
-                .collect();
-            // Columns as bit sets of the surviving rows where the row player wins.
-            let cb: Vec<Vec<u64>> = cols
-                .iter()
-                .map(|&j| {
-                    let mut b = vec![0u64; words(rows.len())];
-                    for (k, &i) in rows.iter().enumerate() {
-                        if a[i][j] != 0 {
-                            b[k / 64] |= 1 << (k % 64);
-                        }
-                    }
-                    b
-                })
-                .collect();
-            let mut keep = vec![true; cols.len()];
-            for j in 0..cols.len() {
-                for l in 0..cols.len() {
-                    // Column l dominates j if l lets the row player win only where j does.
-                    if l != j && keep[l] && covers(&cb[j], &cb[l]) && (cb[l] != cb[j] || l < j) {
-                        keep[j] = false;
-                        break;
-                    }
-                }
-            }
-            cols = cols
-                .iter()
-                .zip(&keep)
-                .filter(|(_, &k)| k)
-                .map(|(&j, _)| j)
-                .collect();
+            pass(&mut rows, &cols, &|y, x, j| a[y][j].cmp(&a[x][j]));
+            pass(&mut cols, &rows, &|y, x, i| a[i][x].cmp(&a[i][y]));
             if (rows.len(), cols.len()) == before {
                 return (rows, cols);
             }
@@ -1387,27 +1342,13 @@ mod tests {
     }
 
     #[test]
-    fn undominated_agrees_with_the_plain_implementation() {
-        let mut x = 0xfeed_5eed_1234_abcdu64;
-        let mut next = || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
+    fn undominated_agrees_with_its_definition() {
+        let mut next = xorshift(0xfeed_5eed_1234_abcd);
         for trial in 0..60 {
             let m = 1 + (trial * 13) % 150;
             let n = 1 + (trial * 29) % 140;
-            let density = 2 + trial % 6;
-            let a: Vec<Vec<u8>> = (0..m)
-                .map(|_| {
-                    (0..n)
-                        .map(|_| (next() % density as u64 == 0) as u8)
-                        .collect()
-                })
-                .collect();
+            let mut a = random_game(&mut next, m, n, 2 + trial as u64 % 6);
             // Duplicate some rows and columns (the tie rule).
-            let mut a = a;
             if m > 3 {
                 a[m - 1] = a[1].clone();
             }
@@ -1425,13 +1366,7 @@ mod tests {
     /// the same value as solving from scratch.
     #[test]
     fn kept_program_follows_growing_games() {
-        let mut x = 0x05ee_d0f9_a3e5_u64;
-        let mut next = || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
+        let mut next = xorshift(0x05ee_d0f9_a3e5);
         for trial in 0..6 {
             let density = 2 + trial % 3;
             let mut a: Vec<Vec<u8>> = vec![vec![(next() % 2) as u8]];
