@@ -1052,19 +1052,18 @@ impl Responder<'_> {
             // by the others (ties kept, so the first best in cell order is exact and wins).
             use rayon::prelude::*;
             let shared = std::sync::Mutex::new(0u128);
+            let best_so_far = || shared.lock().unwrap_or_else(|e| e.into_inner());
             let probes: Vec<u32> = legal.iter().collect();
             let values: Vec<(u128, bool, u64, u64)> = probes
                 .par_iter()
                 .map(|&a| {
-                    let got =
-                        |m: &std::sync::Mutex<u128>| *m.lock().unwrap_or_else(|e| e.into_inner());
-                    let threshold = above.max(got(&shared).saturating_sub(1));
+                    let threshold = above.max(best_so_far().saturating_sub(1));
                     let mut f = self.fork(ws, we);
                     let n = f.worlds.len();
                     let v = f.probe_value(r_stones, r_known, (0, n), a, threshold);
                     let exact = v > threshold;
                     if exact {
-                        let mut g = shared.lock().unwrap_or_else(|e| e.into_inner());
+                        let mut g = best_so_far();
                         *g = (*g).max(v);
                     }
                     (v, exact, f.nodes, f.hits)

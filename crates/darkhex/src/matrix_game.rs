@@ -459,6 +459,25 @@ fn noise(i: usize) -> f64 {
     1e-7 * ((x >> 11) as f64 / (1u64 << 53) as f64)
 }
 
+/// The tableau of `max Σz, (A + 1) z ≤ 1 + noise` for the rows and columns (pool indices) of
+/// the 0/1 game `a`, in the slack basis: z columns, slack columns, rhs; objective row last.
+fn slack_tableau(a: &[Vec<u8>], rows: &[usize], cols: &[usize]) -> Vec<f64> {
+    let (m, n) = (rows.len(), cols.len());
+    let w = n + m + 1;
+    let mut t = vec![0.0f64; (m + 1) * w];
+    for (i, &r) in rows.iter().enumerate() {
+        for (j, &c) in cols.iter().enumerate() {
+            t[i * w + j] = a[r][c] as f64 + 1.0;
+        }
+        t[i * w + n + i] = 1.0;
+        t[i * w + w - 1] = 1.0 + noise(r);
+    }
+    for j in 0..n {
+        t[m * w + j] = -1.0;
+    }
+    t
+}
+
 /// The linear program of [`solve_once`] for a working set of a 0/1 game, kept optimal while
 /// rows and columns are added: new columns keep the basis feasible (primal simplex from it),
 /// new rows keep it dual feasible (dual simplex). Entries are shifted by 1 (`B = A + 1 ≥ 1`)
@@ -480,28 +499,17 @@ impl WarmLp {
         self.cols.len() + self.rows.len() + 1
     }
 
+    /// The program of the rows and columns (pool indices), solved from the slack basis.
     fn new(a: &[Vec<u8>], rows: Vec<usize>, cols: Vec<usize>) -> WarmLp {
         let (m, n) = (rows.len(), cols.len());
-        let w = n + m + 1;
-        let mut t = vec![0.0f64; (m + 1) * w];
-        for (i, &r) in rows.iter().enumerate() {
-            for (j, &c) in cols.iter().enumerate() {
-                t[i * w + j] = a[r][c] as f64 + 1.0;
-            }
-            t[i * w + n + i] = 1.0;
-            t[i * w + w - 1] = 1.0 + noise(r);
-        }
-        for j in 0..n {
-            t[m * w + j] = -1.0;
-        }
         let mut lp = WarmLp {
+            t: slack_tableau(a, &rows, &cols),
             rows,
             cols,
-            t,
             basis: (n..n + m).collect(),
             pivots: 0,
         };
-        lp.pivots += simplex(&mut lp.t, &mut lp.basis, m, w);
+        lp.pivots += simplex(&mut lp.t, &mut lp.basis, m, n + m + 1);
         lp
     }
 
@@ -659,17 +667,7 @@ impl WarmLp {
     /// whose slack must leave) with the largest entry.
     fn refactor(&mut self, a: &[Vec<u8>]) {
         let (m, n, w) = (self.rows.len(), self.cols.len(), self.width());
-        let mut t = vec![0.0f64; (m + 1) * w];
-        for (i, &r) in self.rows.iter().enumerate() {
-            for (j, &c) in self.cols.iter().enumerate() {
-                t[i * w + j] = a[r][c] as f64 + 1.0;
-            }
-            t[i * w + n + i] = 1.0;
-            t[i * w + w - 1] = 1.0 + noise(r);
-        }
-        for j in 0..n {
-            t[m * w + j] = -1.0;
-        }
+        let mut t = slack_tableau(a, &self.rows, &self.cols);
         let kernels = Kernels::detect();
         let mut norms = vec![1.0f64; w];
         let mut basis: Vec<usize> = (n..n + m).collect();
@@ -844,8 +842,14 @@ fn generate(
     for _round in 0..200 {
         let rs: Vec<usize> = (0..m).filter(|&i| act_r[i]).collect();
         let cs: Vec<usize> = (0..n).filter(|&j| act_c[j]).collect();
-        let scratch = || solve_sub(a, &rs, &cs);
-        let r = if warm {
+        // A solution of the working set with the payoff of every row against its column
+        // strategy and of every column against its row strategy (sums over the supports).
+        let with_payoffs = |r: MatrixSolution| {
+            let against_col = payoffs_against_col(a, &r.col);
+            let against_row = payoffs_against_row(a, &r.row);
+            (r, against_row, against_col)
+        };
+        let (r, against_row, against_col) = if warm {
             let mut w = match lp.take() {
                 None => WarmLp::new(a, rs.clone(), cs.clone()),
                 Some(mut w) => {
@@ -863,7 +867,7 @@ fn generate(
                     }
                 }
             };
-            // The solution of the kept program, with its guarantees within the working set.
+            // The kept program's solution, with its guarantees within the working set.
             let read = |w: &mut WarmLp| {
                 let (rw, cw, value) = w.solution();
                 let mut row = vec![0.0; m];
@@ -874,48 +878,44 @@ fn generate(
                 for (k, &j) in w.cols.iter().enumerate() {
                     col[j] = cw[k];
                 }
-                let against_row = payoffs_against_row(a, &row);
-                let against_col = payoffs_against_col(a, &col);
-                MatrixSolution {
+                let (mut r, against_row, against_col) = with_payoffs(MatrixSolution {
                     value,
-                    row_guarantee: cs
-                        .iter()
-                        .map(|&j| against_row[j])
-                        .fold(f64::INFINITY, f64::min),
-                    col_guarantee: rs
-                        .iter()
-                        .map(|&i| against_col[i])
-                        .fold(f64::NEG_INFINITY, f64::max),
                     row,
                     col,
+                    row_guarantee: 0.0,
+                    col_guarantee: 0.0,
                     pivots: 0,
-                }
+                });
+                r.row_guarantee = cs
+                    .iter()
+                    .map(|&j| against_row[j])
+                    .fold(f64::INFINITY, f64::min);
+                r.col_guarantee = rs
+                    .iter()
+                    .map(|&i| against_col[i])
+                    .fold(f64::NEG_INFINITY, f64::max);
+                (r, against_row, against_col)
             };
-            let mut r = read(&mut w);
-            if r.col_guarantee - r.row_guarantee > 1e-9 {
+            let mut found = read(&mut w);
+            if found.0.col_guarantee - found.0.row_guarantee > 1e-9 {
                 // The kept tableau has drifted: rebuild it on this working set.
                 let spent = w.pivots;
                 w = WarmLp::new(a, rs.clone(), cs.clone());
                 w.pivots += spent;
-                r = read(&mut w);
-                if r.col_guarantee - r.row_guarantee > 1e-9 {
-                    r = scratch();
-                    w.pivots += r.pivots;
+                found = read(&mut w);
+                if found.0.col_guarantee - found.0.row_guarantee > 1e-9 {
+                    found = with_payoffs(solve_sub(a, &rs, &cs));
+                    w.pivots += found.0.pivots;
                 }
             }
-            r.pivots = w.pivots;
+            found.0.pivots = w.pivots;
             w.pivots = 0;
             lp = Some(w);
-            r
+            found
         } else {
-            scratch()
+            with_payoffs(solve_sub(a, &rs, &cs))
         };
         pivots += r.pivots;
-        let (row, col) = (r.row.clone(), r.col.clone());
-        // Payoff of every row against col, of every column against row (sums over the
-        // supports: the other terms are 0).
-        let against_col = payoffs_against_col(a, &col);
-        let against_row = payoffs_against_row(a, &row);
         // The candidates: the undominated pool, against which no dominated strategy does
         // better while the working set lies in the pool. A kept program may hold strategies
         // that newer ones dominate, and against those a dominated strategy can beat its
@@ -932,24 +932,18 @@ fn generate(
         let w = candidates(&pool_c, &against_row);
         let hi = u.iter().map(|x| x.1).fold(f64::NEG_INFINITY, f64::max);
         let lo = w.iter().map(|x| x.1).fold(f64::INFINITY, f64::min);
-        let finish = |row: Vec<f64>, col: Vec<f64>, pivots| {
-            // Guarantees over the whole game (dominated strategies do no better).
-            let row_guarantee = against_row.iter().copied().fold(f64::INFINITY, f64::min);
-            let col_guarantee = against_col
+        let finish = |r: MatrixSolution| MatrixSolution {
+            // Guarantees over the whole game.
+            row_guarantee: against_row.iter().copied().fold(f64::INFINITY, f64::min),
+            col_guarantee: against_col
                 .iter()
                 .copied()
-                .fold(f64::NEG_INFINITY, f64::max);
-            MatrixSolution {
-                value: r.value,
-                row,
-                col,
-                row_guarantee,
-                col_guarantee,
-                pivots,
-            }
+                .fold(f64::NEG_INFINITY, f64::max),
+            pivots,
+            ..r
         };
         if hi - lo <= 1e-9 {
-            return (finish(row, col, pivots), lp);
+            return (finish(r), lp);
         }
         let grow = (rs.len() + cs.len()) / 8 + 10;
         let mut add_r: Vec<(usize, f64)> = u
@@ -963,7 +957,7 @@ fn generate(
             .collect();
         add_c.sort_by(|x, y| x.1.total_cmp(&y.1));
         if add_r.is_empty() && add_c.is_empty() {
-            return (finish(row, col, pivots), lp);
+            return (finish(r), lp);
         }
         add_r.iter().take(grow).for_each(|&(i, _)| act_r[i] = true);
         add_c.iter().take(grow).for_each(|&(j, _)| act_c[j] = true);
