@@ -774,7 +774,7 @@ impl Responder<'_> {
         // The probe of each policy: an explicit decision at this history (one lookup for all
         // policies), else the first legal cell of the policy's priority.
         let base = self.probes.len();
-        let mut count = [0u32; MAX_CELLS];
+        let mut same = true;
         {
             let explicit: &[(u32, u8)] = self.s.decisions.get(&w.history).map_or(&[], |v| v);
             let mut e = 0;
@@ -792,11 +792,23 @@ impl Responder<'_> {
                         .find(|&x| legal >> x & 1 == 1)
                         .unwrap_or(0)
                 };
-                count[a as usize] += 1;
+                same &= a == self.probes.get(base).copied().unwrap_or(a);
                 self.probes.push(a);
             }
         }
+        if same {
+            // Usual deep in the tree (most worlds hold one or two policies): one group, the
+            // world's own policy list.
+            let a = self.probes[base];
+            self.probes.truncate(base);
+            self.owner_probes(w, a, (w.start, w.len), w.weight, r_stones);
+            return;
+        }
         // Group the policies by probe (a counting sort keeps each group ascending).
+        let mut count = [0u32; MAX_CELLS];
+        for &a in &self.probes[base..] {
+            count[a as usize] += 1;
+        }
         let group_base = self.arena.len();
         let mut offset = [0u32; MAX_CELLS];
         let mut next = 0u32;
@@ -817,33 +829,44 @@ impl Responder<'_> {
         self.probes.truncate(base);
         for a in 0..MAX_CELLS as u32 {
             let len = count[a as usize];
-            if len == 0 {
-                continue;
+            if len != 0 {
+                let start = group_base as u32 + first[a as usize];
+                self.owner_probes(w, a as u8, (start, len), weight[a as usize], r_stones);
             }
-            let start = group_base as u32 + first[a as usize];
-            let weight = weight[a as usize];
-            let bit = 1u64 << a;
-            if r_stones & bit != 0 {
-                let child = World {
-                    history: (w.history << EVENT_BITS) | probe_event(a, false) as u128,
-                    weight,
-                    stones: w.stones,
-                    known: w.known | bit,
-                    start,
-                    len,
-                };
-                if self.s.classical {
-                    self.owner_moves(child, r_stones);
-                } else {
-                    self.worlds.push(child);
-                }
+        }
+    }
+
+    /// The policies `arena[start..start + len]` of world `w` (total `weight`) probe `a`:
+    /// push the resulting world (or, in classical Dark Hex after finding a responder stone,
+    /// let the owner probe again).
+    fn owner_probes(
+        &mut self,
+        w: World,
+        a: u8,
+        (start, len): (u32, u32),
+        weight: u128,
+        r_stones: u64,
+    ) {
+        let bit = 1u64 << a;
+        if r_stones & bit != 0 {
+            let child = World {
+                history: (w.history << EVENT_BITS) | probe_event(a as u32, false) as u128,
+                weight,
+                stones: w.stones,
+                known: w.known | bit,
+                start,
+                len,
+            };
+            if self.s.classical {
+                self.owner_moves(child, r_stones);
             } else {
-                let stones = w.stones | bit;
-                if self.s.game.connects(self.s.owner as u8, stones) {
-                    continue;
-                }
+                self.worlds.push(child);
+            }
+        } else {
+            let stones = w.stones | bit;
+            if !self.s.game.connects(self.s.owner as u8, stones) {
                 self.worlds.push(World {
-                    history: (w.history << EVENT_BITS) | probe_event(a, true) as u128,
+                    history: (w.history << EVENT_BITS) | probe_event(a as u32, true) as u128,
                     weight,
                     stones,
                     known: w.known,

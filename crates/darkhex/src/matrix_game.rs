@@ -27,6 +27,10 @@
 //! removed on a copy whenever a solution is read. A round whose solution is not an equilibrium
 //! of its working set to 1e-9 rebuilds the program (then falls back to [`solve`]). On 3×3
 //! abrupt Dark Hex the rounds after the first then cost tens of pivots instead of hundreds.
+//! The weakly dominated strategies are found on bit sets that [`RestrictedSolver`] extends as
+//! the game grows; the strategies covering one are the intersection of the strategies that
+//! share each of its wins, which shrinks to the strategy alone after a few of them (almost no
+//! double-oracle policy is dominated, so a pairwise comparison did quadratic work for nothing).
 //!
 //! The result is floating point; [`MatrixSolution::row_guarantee`] and
 //! [`MatrixSolution::col_guarantee`] are recomputed from the returned strategies, so a caller
@@ -771,6 +775,8 @@ pub fn solve_generated(a: &[Vec<u8>], rows0: &[usize], cols0: &[usize]) -> Matri
 #[derive(Default)]
 pub struct RestrictedSolver {
     lp: Option<WarmLp>,
+    /// The game so far as bit sets (for the dominance pools).
+    bits: BitGame,
     /// Solve every round from scratch (the earlier method; for comparisons).
     scratch: bool,
 }
@@ -778,7 +784,11 @@ pub struct RestrictedSolver {
 impl RestrictedSolver {
     /// A solver; with `scratch`, every round of every solve is solved from scratch.
     pub fn new(scratch: bool) -> RestrictedSolver {
-        RestrictedSolver { lp: None, scratch }
+        RestrictedSolver {
+            lp: None,
+            bits: BitGame::default(),
+            scratch,
+        }
     }
 
     /// An equilibrium of the 0/1 game `a` (see [`solve_generated`]); `a` must extend the
@@ -797,16 +807,20 @@ impl RestrictedSolver {
                 w.refactor(a);
             }
         }
-        let (s, lp) = generate(a, rows0, cols0, !self.scratch, lp);
+        self.bits.extend(a);
+        let pools = self.bits.undominated();
+        let (s, lp) = generate(a, pools, rows0, cols0, !self.scratch, lp);
         self.lp = lp;
         s
     }
 }
 
-/// [`solve_generated`], continuing from the kept program `lp` (its rows and columns join the
-/// working set) if `warm`; returns the program at the end.
+/// [`solve_generated`] with the undominated rows and columns `pools`, continuing from the
+/// kept program `lp` (its rows and columns join the working set) if `warm`; returns the
+/// program at the end.
 fn generate(
     a: &[Vec<u8>],
+    (pool_r, pool_c): (Vec<usize>, Vec<usize>),
     rows0: &[usize],
     cols0: &[usize],
     warm: bool,
@@ -815,7 +829,6 @@ fn generate(
     let m = a.len();
     assert!(m > 0, "a matrix game needs a row");
     let n = a[0].len();
-    let (pool_r, pool_c) = undominated(a);
     let mut in_pool_r = vec![false; m];
     pool_r.iter().for_each(|&i| in_pool_r[i] = true);
     let mut in_pool_c = vec![false; n];
@@ -1013,81 +1026,155 @@ fn payoffs_against_row(a: &[Vec<u8>], row: &[f64]) -> Vec<f64> {
 /// surviving row wins everywhere `i` wins (and, if identical, has a smaller index); column `j`
 /// when a surviving column loses everywhere `j` loses. An equilibrium of the surviving game is
 /// an equilibrium of the whole one (a removed strategy does no better than its dominator
-/// against the opponent's equilibrium strategy), and the value is the same. Bit sets keep it
-/// at `O((m² n + n² m) / 64)` word operations per round.
+/// against the opponent's equilibrium strategy), and the value is the same.
 pub fn undominated(a: &[Vec<u8>]) -> (Vec<usize>, Vec<usize>) {
-    let m = a.len();
-    let n = a.first().map_or(0, |r| r.len());
-    let (wn, wm) = (n.div_ceil(64), m.div_ceil(64));
-    // Every row as a bit set over all columns, every column over all rows (built once; the
-    // surviving columns / rows are masks).
-    let mut rb = vec![0u64; m * wn];
-    let mut cb = vec![0u64; n * wm];
-    for (i, r) in a.iter().enumerate() {
-        for (j, &x) in r.iter().enumerate() {
-            if x != 0 {
-                rb[i * wn + j / 64] |= 1 << (j % 64);
-                cb[j * wm + i / 64] |= 1 << (i % 64);
+    let mut g = BitGame::default();
+    g.extend(a);
+    g.undominated()
+}
+
+/// A 0/1 game as bit sets: each row over the columns (where it wins), each column over the
+/// rows (where it loses to them). [`BitGame::extend`] follows a growing matrix (rows and
+/// columns appended) at the cost of the new entries only.
+#[derive(Default, Debug, Clone)]
+struct BitGame {
+    m: usize,
+    n: usize,
+    /// `rows[i]`: bit `j` set when row `i` wins against column `j`.
+    rows: Vec<Vec<u64>>,
+    /// `cols[j]`: bit `i` set when row `i` wins against column `j`.
+    cols: Vec<Vec<u64>>,
+}
+
+impl BitGame {
+    /// Catch up with `a`, which must extend the matrix seen so far (same entries, rows and
+    /// columns only appended); a smaller matrix starts over.
+    fn extend(&mut self, a: &[Vec<u8>]) {
+        let (m, n) = (a.len(), a.first().map_or(0, Vec::len));
+        if m < self.m || n < self.n {
+            *self = BitGame::default();
+        }
+        let set = |bits: &mut Vec<u64>, k: usize| bits[k / 64] |= 1 << (k % 64);
+        for (i, r) in a.iter().enumerate() {
+            let bits = if i < self.m {
+                &mut self.rows[i]
+            } else {
+                self.rows.push(Vec::new());
+                &mut self.rows[i]
+            };
+            bits.resize(n.div_ceil(64), 0);
+            let from = if i < self.m { self.n } else { 0 };
+            for (j, &x) in r.iter().enumerate().skip(from) {
+                if x != 0 {
+                    set(bits, j);
+                }
+            }
+        }
+        self.cols.resize(n, Vec::new());
+        for (j, bits) in self.cols.iter_mut().enumerate() {
+            bits.resize(m.div_ceil(64), 0);
+            let from = if j < self.n { self.m } else { 0 };
+            for (i, r) in a.iter().enumerate().skip(from) {
+                if r[j] != 0 {
+                    set(bits, i);
+                }
+            }
+        }
+        (self.m, self.n) = (m, n);
+    }
+
+    /// [`undominated`] of the game.
+    fn undominated(&self) -> (Vec<usize>, Vec<usize>) {
+        let mut rows: Vec<usize> = (0..self.m).collect();
+        let mut cols: Vec<usize> = (0..self.n).collect();
+        loop {
+            let before = (rows.len(), cols.len());
+            // A row's set: the surviving columns it beats; a column's: the surviving rows it
+            // beats (the complement of its bits).
+            prune(&mut rows, self.m, &self.rows, &self.cols, &cols, false);
+            prune(&mut cols, self.n, &self.cols, &self.rows, &rows, true);
+            if (rows.len(), cols.len()) == before {
+                return (rows, cols);
             }
         }
     }
-    let mask_of = |alive: &[usize], words: usize| {
-        let mut mask = vec![0u64; words];
-        alive.iter().for_each(|&k| mask[k / 64] |= 1 << (k % 64));
-        mask
-    };
-    // Remove from `alive` (ascending) each member dominated by another member: `x` is
-    // dominated by `y` when the set of `y` covers the set of `x` on `mask` and
-    // they differ or `y` comes first. `bits` holds `words` words per member.
-    let prune = |alive: &mut Vec<usize>, bits: &[u64], words: usize, mask: &[u64]| {
-        let masked: Vec<Vec<u64>> = alive
+}
+
+/// Remove from `alive` (ascending members of a side of `len` strategies) each member
+/// dominated by another member: `x` is dominated by `y` when the set of `y` covers the set of
+/// `x` and they differ or `y` comes first. A member's set is the surviving `other` strategies
+/// whose bit in `bits[x]` is set (`complement`: clear); `other_bits[o]` is the bit set of `o`
+/// over this side. The members covering `x` are the intersection, over the strategies `o` of
+/// the set of `x`, of the members that have `o` in their set: it usually shrinks to `x` alone
+/// after a few strategies, which ends the check.
+fn prune(
+    alive: &mut Vec<usize>,
+    len: usize,
+    bits: &[Vec<u64>],
+    other_bits: &[Vec<u64>],
+    other: &[usize],
+    complement: bool,
+) {
+    let words = len.div_ceil(64);
+    let mut alive_mask = vec![0u64; words];
+    alive
+        .iter()
+        .for_each(|&k| alive_mask[k / 64] |= 1 << (k % 64));
+    let other_words = other_bits.len().div_ceil(64);
+    let mut other_mask = vec![0u64; other_words];
+    other
+        .iter()
+        .for_each(|&k| other_mask[k / 64] |= 1 << (k % 64));
+    let flip = if complement { u64::MAX } else { 0 };
+    // Size of each member's set (indexed by member).
+    let mut pop = vec![0u32; len];
+    for &x in alive.iter() {
+        pop[x] = bits[x]
             .iter()
-            .map(|&k| {
-                bits[k * words..(k + 1) * words]
-                    .iter()
-                    .zip(mask)
-                    .map(|(&b, &m)| b & m)
-                    .collect()
-            })
-            .collect();
-        let pop: Vec<u32> = masked
-            .iter()
-            .map(|v| v.iter().map(|w| w.count_ones()).sum())
-            .collect();
-        // Domination (`y` covers `x`, and they differ or `y` comes first) is a strict partial
-        // order, so a dominated member is dominated by a maximal one, which survives: whether
-        // `x` goes does not depend on which members went before, and every member is checked
-        // against all others, in parallel.
-        use rayon::prelude::*;
-        let keep: Vec<bool> = (0..alive.len())
-            .into_par_iter()
-            .map(|x| {
-                let q = &masked[x];
-                !(0..alive.len()).any(|y| {
-                    // Covering needs at least as many bits; with as many it is equality.
-                    y != x
-                        && pop[y] >= pop[x]
-                        && (pop[y] != pop[x] || y < x)
-                        && masked[y].iter().zip(q).all(|(&p, &q)| q & !p == 0)
-                })
-            })
-            .collect();
-        let mut k = keep.iter();
-        alive.retain(|_| *k.next().expect("one flag per member"));
-    };
-    let mut rows: Vec<usize> = (0..m).collect();
-    let mut cols: Vec<usize> = (0..n).collect();
-    // Columns are compared on their complements (where the column player wins): column `l`
-    // dominates `j` when `l` lets the row player win only where `j` does.
-    let ncb: Vec<u64> = cb.iter().map(|&w| !w).collect();
-    loop {
-        let before = (rows.len(), cols.len());
-        prune(&mut rows, &rb, wn, &mask_of(&cols, wn));
-        prune(&mut cols, &ncb, wm, &mask_of(&rows, wm));
-        if (rows.len(), cols.len()) == before {
-            return (rows, cols);
-        }
+            .zip(&other_mask)
+            .map(|(&b, &m)| ((b ^ flip) & m).count_ones())
+            .sum();
     }
+    use rayon::prelude::*;
+    let keep: Vec<bool> = alive
+        .par_iter()
+        .map(|&x| {
+            let mut cand = alive_mask.clone();
+            let bx = &bits[x];
+            let mut since_check = 0;
+            for (w, (&b, &m)) in bx.iter().zip(&other_mask).enumerate() {
+                let mut set = (b ^ flip) & m;
+                while set != 0 {
+                    let o = w * 64 + set.trailing_zeros() as usize;
+                    set &= set - 1;
+                    for (c, &ob) in cand.iter_mut().zip(&other_bits[o]) {
+                        *c &= ob ^ flip;
+                    }
+                    since_check += 1;
+                    if since_check == 8 {
+                        since_check = 0;
+                        if cand.iter().map(|c| c.count_ones()).sum::<u32>() <= 1 {
+                            return true;
+                        }
+                    }
+                }
+            }
+            // Every member left covers `x`: a strict superset, or an equal set that comes first.
+            !cand.iter().enumerate().any(|(w, &c)| {
+                let mut c = c;
+                while c != 0 {
+                    let y = w * 64 + c.trailing_zeros() as usize;
+                    c &= c - 1;
+                    if y != x && (pop[y] > pop[x] || y < x) {
+                        return true;
+                    }
+                }
+                false
+            })
+        })
+        .collect();
+    let mut k = keep.iter();
+    alive.retain(|_| *k.next().expect("one flag per member"));
 }
 
 #[cfg(test)]
