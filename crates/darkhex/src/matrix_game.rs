@@ -998,26 +998,33 @@ fn solve_sub(a: &[Vec<u8>], rs: &[usize], cs: &[usize]) -> MatrixSolution {
     MatrixSolution { row, col, ..r }
 }
 
-/// `(A y)_i` for every row `i` of the 0/1 game `a`, summed over the support of `y`.
+/// `(A y)_i` for every row `i` of the 0/1 game `a`, summed over the support of `y` (rows in
+/// parallel).
 fn payoffs_against_col(a: &[Vec<u8>], col: &[f64]) -> Vec<f64> {
+    use rayon::prelude::*;
     let support: Vec<usize> = (0..col.len()).filter(|&j| col[j] != 0.0).collect();
-    a.iter()
+    a.par_iter()
+        .with_min_len(64)
         .map(|r| support.iter().map(|&j| r[j] as f64 * col[j]).sum())
         .collect()
 }
 
 /// `(xᵀ A)_j` for every column `j` of the 0/1 game `a`, summed over the support of `x` in
-/// ascending row order.
+/// ascending row order (blocks of columns in parallel).
 fn payoffs_against_row(a: &[Vec<u8>], row: &[f64]) -> Vec<f64> {
+    use rayon::prelude::*;
+    const BLOCK: usize = 256;
     let n = a.first().map_or(0, Vec::len);
+    let support: Vec<usize> = (0..row.len()).filter(|&i| row[i] != 0.0).collect();
     let mut acc = vec![0.0f64; n];
-    for (r, &x) in a.iter().zip(row) {
-        if x != 0.0 {
+    acc.par_chunks_mut(BLOCK).enumerate().for_each(|(b, acc)| {
+        for &i in &support {
+            let (r, x) = (&a[i][b * BLOCK..], row[i]);
             for (s, &v) in acc.iter_mut().zip(r) {
                 *s += x * v as f64;
             }
         }
-    }
+    });
     acc
 }
 
@@ -1087,16 +1094,26 @@ impl BitGame {
     fn undominated(&self) -> (Vec<usize>, Vec<usize>) {
         let mut rows: Vec<usize> = (0..self.m).collect();
         let mut cols: Vec<usize> = (0..self.n).collect();
-        loop {
-            let before = (rows.len(), cols.len());
-            // A row's set: the surviving columns it beats; a column's: the surviving rows it
-            // beats (the complement of its bits).
-            prune(&mut rows, self.m, &self.rows, &self.cols, &cols, false);
-            prune(&mut cols, self.n, &self.cols, &self.rows, &rows, true);
-            if (rows.len(), cols.len()) == before {
-                return (rows, cols);
+        // A row's set: the surviving columns it beats; a column's: the surviving rows it beats
+        // (the complement of its bits). A pass leaves no member dominated (a dominated member
+        // has an undominated dominator, which stays), so a side is pruned again only after
+        // the other side lost members.
+        let (mut rows_dirty, mut cols_dirty) = (true, true);
+        while rows_dirty || cols_dirty {
+            if rows_dirty {
+                let before = rows.len();
+                prune(&mut rows, self.m, &self.rows, &self.cols, &cols, false);
+                rows_dirty = false;
+                cols_dirty |= rows.len() != before;
+            }
+            if cols_dirty {
+                let before = cols.len();
+                prune(&mut cols, self.n, &self.cols, &self.rows, &rows, true);
+                cols_dirty = false;
+                rows_dirty |= cols.len() != before;
             }
         }
+        (rows, cols)
     }
 }
 
