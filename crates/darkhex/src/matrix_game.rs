@@ -525,23 +525,32 @@ impl WarmLp {
         let (m, n, d) = (self.rows.len(), self.cols.len(), new.len());
         let (w, w2) = (self.width(), self.width() + d);
         let mut t = vec![0.0f64; (m + 1) * w2];
+        // The new columns' entries, constraint-major: `b[q * d + k]` = B[row q][new k].
+        let b: Vec<f64> = self
+            .rows
+            .iter()
+            .flat_map(|&r| new.iter().map(move |&c| a[r][c] as f64 + 1.0))
+            .collect();
+        let mut v = vec![0.0f64; d];
         for i in 0..=m {
             let old = &self.t[i * w..(i + 1) * w];
             let row = &mut t[i * w2..(i + 1) * w2];
             row[..n].copy_from_slice(&old[..n]);
             row[n + d..].copy_from_slice(&old[n..]);
             // The new columns in the current basis: B⁻¹ b (B⁻¹ is the slack block), and on the
-            // objective row the reduced cost −1 + yᵀ b.
+            // objective row the reduced cost −1 + yᵀ b. Each sum runs in constraint order from
+            // −0 (as `Iterator::sum`), the new columns side by side.
             let inverse = &old[n..n + m];
-            for (k, &c) in new.iter().enumerate() {
-                let mut v: f64 = (0..m)
-                    .map(|q| inverse[q] * (a[self.rows[q]][c] as f64 + 1.0))
-                    .sum();
-                if i == m {
-                    v -= 1.0;
+            v.fill(-0.0);
+            for (&y, bq) in inverse.iter().zip(b.chunks_exact(d)) {
+                for (s, &x) in v.iter_mut().zip(bq) {
+                    *s += y * x;
                 }
-                row[n + k] = v;
             }
+            if i == m {
+                v.iter_mut().for_each(|s| *s -= 1.0);
+            }
+            row[n..n + d].copy_from_slice(&v);
         }
         for b in self.basis.iter_mut() {
             if *b >= n {
