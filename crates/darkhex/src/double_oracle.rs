@@ -480,8 +480,18 @@ impl DoubleOracle {
         self.restricted = RestrictedSolver::new(on);
     }
 
-    /// One iteration (see the module documentation).
+    /// One iteration (see the module documentation). It runs on a rayon worker, so that the
+    /// fine-grained parallel parts (the simplex pivots, the payoff sums) fork cheaply.
     pub fn step(&mut self) -> Step {
+        if rayon::current_thread_index().is_none() && rayon::current_num_threads() > 1 {
+            let mut out = None;
+            rayon::scope(|_| out = Some(self.step_on_worker()));
+            return out.expect("the scope ran");
+        }
+        self.step_on_worker()
+    }
+
+    fn step_on_worker(&mut self) -> Step {
         let t = std::time::Instant::now();
         let lp = self.solve_restricted();
         let lp_secs = t.elapsed().as_secs_f64();
