@@ -342,7 +342,7 @@ fn simplex(t: &mut [f64], basis: &mut [usize], m: usize, w: usize) -> usize {
         } else {
             degenerate_run = 0;
         }
-        pivot(t, m, w, (l, e), &kernels, &mut norms);
+        pivot(t, m, w, (l, e), &kernels, Some(&mut norms));
         basis[l] = e;
         pivots += 1;
         if best_ratio > 1e-13 {
@@ -356,15 +356,17 @@ fn simplex(t: &mut [f64], basis: &mut [usize], m: usize, w: usize) -> usize {
 }
 
 /// Pivot the tableau `t` (`m` constraint rows and the objective row, width `w`) on row `l`,
-/// column `e`, and leave in `norms` the steepest-edge norms `1 + ‖t_j‖²` of the result, summed
-/// in the same pass as the row updates, row by row in index order.
+/// column `e`, and leave in `norms` (if wanted: the primal simplex prices with them, the dual
+/// simplex and the refactorisation do not) the steepest-edge norms `1 + ‖t_j‖²` of the result,
+/// summed in the same pass as the row updates, row by row in index order. The tableau's
+/// entries are the same either way.
 fn pivot(
     t: &mut [f64],
     m: usize,
     w: usize,
     (l, e): (usize, usize),
     kernels: &Kernels,
-    norms: &mut [f64],
+    norms: Option<&mut [f64]>,
 ) {
     let p = t[l * w + e];
     for k in 0..w {
@@ -374,23 +376,33 @@ fn pivot(
     let (prow, after) = rest.split_at_mut(w);
     let (after, objective) = after.split_at_mut((m - l - 1) * w);
     let pivot_row: &[f64] = prow;
-    norms.iter_mut().for_each(|x| *x = 1.0);
-    let update = |row: &mut [f64], norms: &mut [f64]| {
-        let f = row[e];
-        if f != 0.0 {
-            (kernels.sub_scaled_add_squares)(row, f, pivot_row, norms);
-            debug_assert_eq!(row[e], 0.0);
-            row[e] = 0.0;
-        } else {
-            (kernels.add_squares)(norms, row);
+    if let Some(norms) = norms {
+        norms.iter_mut().for_each(|x| *x = 1.0);
+        let update = |row: &mut [f64], norms: &mut [f64]| {
+            let f = row[e];
+            if f != 0.0 {
+                (kernels.sub_scaled_add_squares)(row, f, pivot_row, norms);
+                debug_assert_eq!(row[e], 0.0);
+                row[e] = 0.0;
+            } else {
+                (kernels.add_squares)(norms, row);
+            }
+        };
+        for row in before.chunks_mut(w) {
+            update(row, norms);
         }
-    };
-    for row in before.chunks_mut(w) {
-        update(row, norms);
-    }
-    (kernels.add_squares)(norms, pivot_row);
-    for row in after.chunks_mut(w) {
-        update(row, norms);
+        (kernels.add_squares)(norms, pivot_row);
+        for row in after.chunks_mut(w) {
+            update(row, norms);
+        }
+    } else {
+        for row in before.chunks_mut(w).chain(after.chunks_mut(w)) {
+            let f = row[e];
+            if f != 0.0 {
+                (kernels.sub_scaled)(row, f, pivot_row);
+                row[e] = 0.0;
+            }
+        }
     }
     let f = objective[e];
     if f != 0.0 {
@@ -406,7 +418,6 @@ fn pivot(
 /// from scratch).
 fn dual_simplex(t: &mut [f64], basis: &mut [usize], m: usize, w: usize) -> Option<usize> {
     let kernels = Kernels::detect();
-    let mut norms = vec![1.0f64; w];
     let limit = 50 * w + 1000;
     let mut pivots = 0usize;
     loop {
@@ -444,7 +455,7 @@ fn dual_simplex(t: &mut [f64], basis: &mut [usize], m: usize, w: usize) -> Optio
             }
         }
         let e = entering?;
-        pivot(t, m, w, (l, e), &kernels, &mut norms);
+        pivot(t, m, w, (l, e), &kernels, None);
         basis[l] = e;
         pivots += 1;
         if pivots > limit {
@@ -682,7 +693,6 @@ impl WarmLp {
         let (m, n, w) = (self.rows.len(), self.cols.len(), self.width());
         let mut t = slack_tableau(a, &self.rows, &self.cols);
         let kernels = Kernels::detect();
-        let mut norms = vec![1.0f64; w];
         let mut basis: Vec<usize> = (n..n + m).collect();
         let mut slack_stays = vec![false; m];
         for &b in &self.basis {
@@ -706,7 +716,7 @@ impl WarmLp {
                 // Singular: keep the old tableau.
                 return;
             };
-            pivot(&mut t, m, w, (l, j), &kernels, &mut norms);
+            pivot(&mut t, m, w, (l, j), &kernels, None);
             basis[l] = j;
             open[l] = false;
         }
