@@ -1478,6 +1478,34 @@ mod tests {
         }
     }
 
+    /// A bit-set game extended step by step (rows and columns appended unevenly, across word
+    /// boundaries) holds the same bits as one built at once, and shrinking starts over.
+    #[test]
+    fn extended_bit_game_equals_a_fresh_one() {
+        let mut next = xorshift(0x0b17_5e75_9a3e);
+        let full = random_game(&mut next, 150, 140, 3);
+        let mut g = BitGame::default();
+        let (mut m, mut n) = (0, 0);
+        while m < 150 || n < 140 {
+            m = (m + 1 + (next() % 40) as usize).min(150);
+            n = (n + (next() % 40) as usize).min(140);
+            let a: Vec<Vec<u8>> = full[..m].iter().map(|r| r[..n].to_vec()).collect();
+            g.extend(&a);
+            let mut fresh = BitGame::default();
+            fresh.extend(&a);
+            assert_eq!(
+                (g.m, g.n, &g.rows, &g.cols),
+                (m, n, &fresh.rows, &fresh.cols)
+            );
+            assert_eq!(g.undominated(), undominated_reference(&a), "{m}×{n}");
+        }
+        let small: Vec<Vec<u8>> = full[..3].iter().map(|r| r[..2].to_vec()).collect();
+        g.extend(&small);
+        let mut fresh = BitGame::default();
+        fresh.extend(&small);
+        assert_eq!((&g.rows, &g.cols), (&fresh.rows, &fresh.cols));
+    }
+
     /// The kept program across a sequence of growing games (the double oracle's use: one row
     /// and one column appended per solve, starting from the last supports) gives equilibria of
     /// the same value as solving from scratch.
