@@ -1104,6 +1104,8 @@ fn solve_double_oracle(a: &SolveArgs, global: &Global) -> CliResult {
     let mut last_checkpoint = Instant::now();
     let mut converged = false;
     let mut last_step = None;
+    // Seconds in the LP, the best responses and the play-outs over this run's iterations.
+    let mut phase_seconds = [0.0f64; 3];
     let mut last_log = Instant::now();
     let write_checkpoint = |d: &DoubleOracle, rows: &Vec<(u64, f64, f64, f64, f64)>, secs: f64| {
         let c = Checkpoint::capture(d, toolkit_version(), secs, rows.clone());
@@ -1122,6 +1124,10 @@ fn solve_double_oracle(a: &SolveArgs, global: &Global) -> CliResult {
             break;
         }
         let s = d.step();
+        phase_seconds
+            .iter_mut()
+            .zip(&s.seconds)
+            .for_each(|(t, x)| *t += x);
         let secs = seconds_before + start.elapsed().as_secs_f64();
         rows.push((
             s.iteration,
@@ -1233,6 +1239,10 @@ fn solve_double_oracle(a: &SolveArgs, global: &Global) -> CliResult {
                 "lp": s.seconds[0], "best_responses": s.seconds[1], "playouts": s.seconds[2],
                 "pivots": s.pivots, "responder_nodes": s.responder_nodes,
             })),
+            "run_seconds": json!({
+                "lp": phase_seconds[0], "best_responses": phase_seconds[1],
+                "playouts": phase_seconds[2],
+            }),
             "out": out.display().to_string(),
         }));
     } else {
