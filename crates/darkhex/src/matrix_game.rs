@@ -627,8 +627,11 @@ impl WarmLp {
     }
 
     /// Drop the constraints whose slack is basic (not binding) and the variables that are
-    /// nonbasic (zero): the rest of the tableau is the optimal tableau of the smaller program.
-    fn shrink(&mut self) {
+    /// nonbasic (zero), and rebuild the smaller program's tableau from the matrix `a` for the
+    /// remaining basis (fresh rounding, [`refactorised`]). If that basis is singular in the
+    /// fresh tableau, the kept part of the old tableau is used: it is the optimal tableau of
+    /// the smaller program.
+    fn shrink(&mut self, a: &[Vec<u8>]) {
         let (m, n, w) = (self.rows.len(), self.cols.len(), self.width());
         let mut keep_row = vec![true; m];
         let mut keep_con = vec![true; m];
@@ -657,72 +660,36 @@ impl WarmLp {
         }
         map[w - 1] = next;
         let w2 = next + 1;
-        let mut t = Vec::new();
-        let mut basis = Vec::new();
-        for i in 0..=m {
-            if i < m && !keep_row[i] {
-                continue;
-            }
-            let mut row = vec![0.0f64; w2];
+        let rows: Vec<usize> = (0..m)
+            .filter(|&k| keep_con[k])
+            .map(|k| self.rows[k])
+            .collect();
+        let cols: Vec<usize> = (0..n)
+            .filter(|&j| basic_z[j])
+            .map(|j| self.cols[j])
+            .collect();
+        let basis: Vec<usize> = (0..m)
+            .filter(|&i| keep_row[i])
+            .map(|i| map[self.basis[i]])
+            .collect();
+        if let Some((t, basis)) = refactorised(a, &rows, &cols, &basis) {
+            (self.rows, self.cols, self.t, self.basis) = (rows, cols, t, basis);
+            let (m, w) = (self.rows.len(), self.width());
+            self.pivots += simplex(&mut self.t, &mut self.basis, m, w);
+            return;
+        }
+        let mut t = vec![0.0f64; (basis.len() + 1) * w2];
+        for (row, i) in t
+            .chunks_mut(w2)
+            .zip((0..=m).filter(|&i| i == m || keep_row[i]))
+        {
             for (j, &x) in self.t[i * w..(i + 1) * w].iter().enumerate() {
                 if map[j] != usize::MAX {
                     row[map[j]] = x;
                 }
             }
-            t.extend_from_slice(&row);
-            if i < m {
-                basis.push(map[self.basis[i]]);
-            }
         }
-        self.rows = (0..m)
-            .filter(|&k| keep_con[k])
-            .map(|k| self.rows[k])
-            .collect();
-        self.cols = (0..n)
-            .filter(|&j| basic_z[j])
-            .map(|j| self.cols[j])
-            .collect();
-        self.t = t;
-        self.basis = basis;
-    }
-
-    /// Rebuild the tableau from the original data for the current basis (fresh rounding): the
-    /// slack-basis tableau, then one pivot per basic variable, each on the row (among those
-    /// whose slack must leave) with the largest entry.
-    fn refactor(&mut self, a: &[Vec<u8>]) {
-        let (m, n, w) = (self.rows.len(), self.cols.len(), self.width());
-        let mut t = slack_tableau(a, &self.rows, &self.cols);
-        let kernels = Kernels::detect();
-        let mut basis: Vec<usize> = (n..n + m).collect();
-        let mut slack_stays = vec![false; m];
-        for &b in &self.basis {
-            if b >= n {
-                slack_stays[b - n] = true;
-            }
-        }
-        // Rows whose slack is still basic and must leave.
-        let mut open: Vec<bool> = (0..m).map(|i| !slack_stays[i]).collect();
-        for &j in self.basis.iter().filter(|&&b| b < n) {
-            let mut best = None;
-            let mut big = 1e-9;
-            for i in 0..m {
-                let x = t[i * w + j].abs();
-                if open[i] && x > big {
-                    big = x;
-                    best = Some(i);
-                }
-            }
-            let Some(l) = best else {
-                // Singular: keep the old tableau.
-                return;
-            };
-            pivot(&mut t, m, w, (l, j), &kernels, None);
-            basis[l] = j;
-            open[l] = false;
-        }
-        self.t = t;
-        self.basis = basis;
-        self.pivots += simplex(&mut self.t, &mut self.basis, m, w);
+        (self.rows, self.cols, self.t, self.basis) = (rows, cols, t, basis);
     }
 
     /// The solution without the perturbation (re-optimised on a copy): row strategy, column
@@ -745,6 +712,47 @@ impl WarmLp {
         self.pivots += simplex(&mut t, &mut basis, m, w);
         read_tableau(&t, &basis, m, n, 1.0)
     }
+}
+
+/// The tableau of the working set `rows` × `cols` of the 0/1 game `a` for `basis` (one basic
+/// variable per row, each a column `< cols.len()`; see [`WarmLp::shrink`]), built from the
+/// matrix: the slack-basis tableau, then one pivot per basic variable, each on the row (among
+/// those whose slack must still leave) with the largest entry. `None` if the basis is singular.
+fn refactorised(
+    a: &[Vec<u8>],
+    rows: &[usize],
+    cols: &[usize],
+    basis: &[usize],
+) -> Option<(Vec<f64>, Vec<usize>)> {
+    let (m, n) = (rows.len(), cols.len());
+    let w = n + m + 1;
+    let mut t = slack_tableau(a, rows, cols);
+    let kernels = Kernels::detect();
+    let mut fresh: Vec<usize> = (n..n + m).collect();
+    let mut slack_stays = vec![false; m];
+    for &b in basis {
+        if b >= n {
+            slack_stays[b - n] = true;
+        }
+    }
+    // Rows whose slack is still basic and must leave.
+    let mut open: Vec<bool> = (0..m).map(|i| !slack_stays[i]).collect();
+    for &j in basis.iter().filter(|&&b| b < n) {
+        let mut best = None;
+        let mut big = 1e-9;
+        for i in 0..m {
+            let x = t[i * w + j].abs();
+            if open[i] && x > big {
+                big = x;
+                best = Some(i);
+            }
+        }
+        let l = best?;
+        pivot(&mut t, m, w, (l, j), &kernels, None);
+        fresh[l] = j;
+        open[l] = false;
+    }
+    Some((t, fresh))
 }
 
 /// The strategies and the value read from an optimal tableau of `max Σz, (A + shift) z ≤ 1`
@@ -789,8 +797,9 @@ pub fn solve_generated(a: &[Vec<u8>], rows0: &[usize], cols0: &[usize]) -> Matri
 /// [`solve_generated`] for a sequence of growing games (the double oracle's restricted games:
 /// the same matrix with rows and columns appended), keeping the linear program of the last
 /// solve: each solve starts from its optimal basis, reduced to the binding constraints and the
-/// basic variables ([`WarmLp::shrink`]) and refactorised from the matrix (fresh rounding), plus
-/// the new start strategies. With `warm` off every round is solved from scratch ([`solve`]).
+/// basic variables and refactorised from the matrix (fresh rounding, [`WarmLp::shrink`]), plus
+/// the new start strategies. [`RestrictedSolver::new`]`(true)` solves every round from scratch
+/// ([`solve`]) instead.
 #[derive(Default)]
 pub struct RestrictedSolver {
     lp: Option<WarmLp>,
@@ -822,8 +831,7 @@ impl RestrictedSolver {
             {
                 lp = None;
             } else {
-                w.shrink();
-                w.refactor(a);
+                w.shrink(a);
             }
         }
         self.bits.extend(a);
