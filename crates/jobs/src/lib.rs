@@ -1,0 +1,13 @@
+//! gsolve's jobs: the layer between the solvers and the `gsolve` binary.
+//!
+//! A job is a function of a typed config and a progress sink ([`Progress`]). It runs the work,
+//! owns stopping (time, gap, node budgets), checkpoints and resume, and writes its
+//! self-describing result files. The CLI maps arguments to configs, draws progress bars and
+//! prints; scripts, tests and benches call the same jobs (no copies).
+
+#![warn(missing_docs)]
+
+pub mod progress;
+pub mod rex;
+
+pub use progress::{NoProgress, Progress};
