@@ -24,6 +24,7 @@ pub trait BitWord:
     + BitXorAssign
     + Shl<u32, Output = Self>
     + Shr<u32, Output = Self>
+    + 'static
 {
     /// Number of bits in the word.
     const BITS: u32;

@@ -42,8 +42,16 @@
 //! every pair, and Y's chain is on the full board. With one more empty cell f that Y's chain may
 //! use (Y's stones plus f plus any cell of every pair contain a chain), the same holds when Y
 //! makes the last move: X starts with f avoided (the forbidden-cell lemma is the case of no
-//! pairs). Pairs are found greedily between components (groups of Y, or Y's edges): two empty
-//! cells that both touch the same two components link them for any choice.
+//! pairs). Two searches find pairings ([`RexPosition::pairing`]): a greedy one (two empty cells that
+//! both touch the same two components — groups of Y, or Y's edges — link them for any choice;
+//! linked components merge) and a connection search restricted to pairs ([`pairing`]: Solrex's
+//! H-search with the OR rule on two semi-connections, after Young–Hayward 2016), which nests
+//! pairs through empty cells and also yields *pre-pairings*: a cell k with Y's stones plus k
+//! plus any cell of every pair containing a chain (k is the cell f above).
+//!
+//! *Own pre-pairing keys.* If the mover has a pre-pairing with key k, playing k makes the mover
+//! pair-connected, so k loses whoever moves next; the solver never searches it (the mover has
+//! lost if every other cell is such a key or a suicide cell).
 //!
 //! *Domination.* For the mover, a cell y is at least as good as a cell x if, for one of the
 //! players P, every neighbour of y that could carry a chain of P (an empty cell or a stone of P,
@@ -77,8 +85,11 @@
 
 #![warn(missing_docs)]
 
+pub mod pairing;
 mod position;
 pub mod report;
 pub mod solrex;
 
-pub use position::{colour_name, RexError, RexGeometry, RexMove, RexPosition, Stone};
+pub use position::{
+    colour_name, RexError, RexGeometry, RexMove, RexPosition, Stone, PAIR_SEARCH_FROM,
+};

@@ -223,6 +223,9 @@ pub struct RexPosition<W: BitWord> {
     keys: [u64; 4],
     to_move: Player,
     swap_rule: bool,
+    /// Positions with at least this many empty cells get the full pairing search in
+    /// `prepare`; the others the greedy one-level test ([`PAIR_SEARCH_FROM`] by default).
+    pair_search_from: u8,
     /// Stones placed plus swaps made (the swap is legal only when this is 1).
     moves_played: u16,
 }
@@ -253,8 +256,16 @@ impl<W: BitWord> RexPosition<W> {
             stones: [W::ZERO; 2],
             to_move: Player::First,
             swap_rule: false,
+            pair_search_from: PAIR_SEARCH_FROM,
             moves_played: 0,
         })
+    }
+
+    /// The same position with the full pairing search used from `empty_cells` empty cells up
+    /// (0: everywhere; 255: never). Values and proofs do not depend on it, only the work.
+    pub fn with_pair_search_from(mut self, empty_cells: u8) -> Self {
+        self.pair_search_from = empty_cells;
+        self
     }
 
     /// The same position with the swap rule switched on (square boards only).
@@ -289,6 +300,10 @@ impl<W: BitWord> RexPosition<W> {
     /// The empty cells.
     pub fn empty(&self) -> W {
         self.geo.hex.all() & !(self.stones[0] | self.stones[1])
+    }
+    /// The empty cells as a list of indices.
+    pub fn empty_cells(&self) -> Vec<u32> {
+        self.empty().iter().collect()
     }
     /// The player to move.
     pub fn to_move(&self) -> Player {
@@ -579,10 +594,50 @@ impl<W: BitWord> RexPosition<W> {
     /// True if `p` is *pair-connected*: disjoint pairs of empty cells link `p`'s groups and
     /// edges so that `p`'s stones plus any one cell of every pair join `p`'s sides. With
     /// `spare`, one more empty cell may be counted as `p`'s (the cell `f` of the pairing
-    /// theorem, for when `p` makes the last move). Each pair is two empty cells that both touch
-    /// the same two components (a group of `p`, or an edge with the groups touching it, or
-    /// components already linked); pairs are taken greedily, so `false` proves nothing.
+    /// theorem, for when `p` makes the last move). Found by [`crate::pairing::find_pairing`];
+    /// `false` proves nothing.
     pub fn pair_connected(&self, p: Player, spare: bool) -> bool {
+        let found = self.pairing(p);
+        found.full || (spare && found.semi)
+    }
+
+    /// Pairing strategies and pre-pairings of player `p`: the greedy one-level test (pairs of
+    /// cells that both touch the same two components, components merged as they are linked),
+    /// then the connection search of [`crate::pairing`]. Each finds pairings the other misses:
+    /// the greedy merge shares a linked component's cells between later pairs, which the
+    /// search's disjoint carriers cannot; the search nests pairs through empty cells.
+    pub fn pairing(&self, p: Player) -> crate::pairing::Pairing<W> {
+        self.pairing_with(p, true)
+    }
+
+    /// [`Self::pairing`], with only the greedy test (no keys) unless `strong`.
+    fn pairing_with(&self, p: Player, strong: bool) -> crate::pairing::Pairing<W> {
+        let greedy = |spare| self.pair_connected_greedy(p, spare);
+        if greedy(false) {
+            return crate::pairing::Pairing {
+                full: true,
+                semi: false,
+                semi_keys: W::ZERO,
+            };
+        }
+        let mut found = crate::pairing::Pairing {
+            full: false,
+            semi: false,
+            semi_keys: W::ZERO,
+        };
+        if strong {
+            let (ea, eb) = self.geo.hex.edges(p == Player::First);
+            let own = self.stones[p.index()];
+            found = crate::pairing::find_pairing(&self.geo.hex, own, self.empty(), ea, eb);
+        }
+        if !found.full && !found.semi && greedy(true) {
+            found.semi = true;
+        }
+        found
+    }
+
+    /// The greedy one-level pairing test (see [`Self::pairing`]); `false` proves nothing.
+    pub fn pair_connected_greedy(&self, p: Player, spare: bool) -> bool {
         let hex = &self.geo.hex;
         let own = self.stones[p.index()];
         let empty = self.empty();
@@ -674,6 +729,12 @@ impl<W: BitWord> RexPosition<W> {
     }
 }
 
+/// Default of [`RexPosition::with_pair_search_from`]: measured on random 6×6 positions with
+/// eight stones (1 thread), the full search everywhere cut the nodes 10–20× but cost more time
+/// than it saved below about 15 empty cells; from 14–17 empty cells up it was 2–3× faster than
+/// the greedy test alone (`results/rex/pairing.md`).
+pub const PAIR_SEARCH_FROM: u8 = 15;
+
 /// Most components tracked by [`RexPosition::pair_connected`] (further groups are ignored,
 /// which only weakens the test).
 const MAX_COMPONENTS: usize = 64;
@@ -731,16 +792,11 @@ impl<W: BitWord> Components<W> {
     }
 }
 
-impl<W: BitWord> ExactGame for RexPosition<W> {
-    const MOVE_SLOTS: usize = 122;
-
-    #[inline]
-    fn move_slot(&self, mv: RexMove) -> usize {
-        mv.as_cell().map_or(121, |c| c as usize)
-    }
-
-    #[inline]
-    fn prepare(&self, moves: &mut Vec<RexMove>) -> Option<bool> {
+impl<W: BitWord> RexPosition<W> {
+    /// [`ExactGame::prepare`], with the full pairing search when `strong` and the position has
+    /// at least `pair_search_from` empty cells, and the greedy one-level test otherwise.
+    fn prepare_with(&self, moves: &mut Vec<RexMove>, strong: bool) -> Option<bool> {
+        let strong = strong && self.empty().count() >= self.pair_search_from as u32;
         let me = self.to_move;
         let hex = &self.geo.hex;
         // The opponent may have joined (a position set up by hand, or the game just ended).
@@ -751,6 +807,7 @@ impl<W: BitWord> ExactGame for RexPosition<W> {
         let empty = self.empty();
         let e = empty.count();
         let suicide = self.suicide_cells();
+        let mut own_keys = W::ZERO;
         if !self.swap_legal() {
             // Forbidden-cell lemma (Lagarias–Sleator), generalised: a player with a cell that
             // would join their sides loses if they make the last move of the fill-up, and a
@@ -766,16 +823,20 @@ impl<W: BitWord> ExactGame for RexPosition<W> {
             if theirs >= 2 || (theirs == 1 && !mover_last) {
                 return Some(true);
             }
-            // Pairing strategies: a pair-connected player loses, whoever moves (see the crate
-            // header).
-            if self.pair_connected(me, mover_last) {
+            // Pairing strategies: a pair-connected player loses, whoever moves; a pre-paired
+            // player loses on making the last move (see the crate header).
+            let mine = self.pairing_with(me, strong);
+            if mine.full || (mover_last && mine.semi) {
                 return Some(false);
             }
-            if self.pair_connected(me.other(), !mover_last) {
+            let theirs = self.pairing_with(me.other(), strong);
+            if theirs.full || (!mover_last && theirs.semi) {
                 return Some(true);
             }
+            // Playing the key of one's own pre-pairing makes a pairing: a losing move.
+            own_keys = mine.semi_keys;
         }
-        let safe = empty & !suicide;
+        let safe = empty & !suicide & !own_keys;
         if safe.is_empty() && !self.swap_legal() {
             // Every move joins the mover's sides (or the board is full, which cannot happen
             // without a chain): the mover loses.
@@ -810,6 +871,20 @@ impl<W: BitWord> ExactGame for RexPosition<W> {
             moves.push(RexMove::SWAP);
         }
         None
+    }
+}
+
+impl<W: BitWord> ExactGame for RexPosition<W> {
+    const MOVE_SLOTS: usize = 122;
+
+    #[inline]
+    fn move_slot(&self, mv: RexMove) -> usize {
+        mv.as_cell().map_or(121, |c| c as usize)
+    }
+
+    #[inline]
+    fn prepare(&self, moves: &mut Vec<RexMove>) -> Option<bool> {
+        self.prepare_with(moves, true)
     }
 
     #[inline]

@@ -584,7 +584,19 @@ impl<G: ExactGame> Solver<G> {
                 self.table.prefetch(k.0);
                 if mobility {
                     buf.clear();
-                    s.scores.push(match pos.prepare(&mut buf) {
+                    let r = pos.prepare(&mut buf);
+                    if let Some(child_wins) = r {
+                        // A static proof: keep it, so that the child is not prepared again.
+                        self.table.store(k.0, k.1, child_wins, NO_MOVE, 1);
+                        if !child_wins {
+                            pos.undo(m);
+                            s.child_moves = buf;
+                            s.put(ply, moves);
+                            self.table.store(k1, k2, true, NO_MOVE, 1);
+                            return true;
+                        }
+                    }
+                    s.scores.push(match r {
                         Some(false) => 0,
                         Some(true) => u64::MAX,
                         None => buf.len() as u64,

@@ -85,3 +85,38 @@ pub fn winning_names(s: &Solver<RexPosition<u64>>, pos: &RexPosition<u64>) -> Ve
     v.sort();
     v
 }
+
+/// Plain minimax over every legal move with a memo of positions (no pruning, no knowledge):
+/// the independent reference for positions with up to about 14 empty cells.
+pub fn memo_wins(
+    pos: &mut RexPosition<u64>,
+    memo: &mut std::collections::HashMap<(u64, u64, bool), bool>,
+) -> bool {
+    let key = (
+        pos.stones(game::Player::First),
+        pos.stones(game::Player::Second),
+        pos.to_move() == game::Player::First,
+    );
+    if let Some(&v) = memo.get(&key) {
+        return v;
+    }
+    let v = if let Some(o) = pos.outcome() {
+        o.value_for(pos.to_move()) > 0
+    } else {
+        let mut moves = Vec::new();
+        pos.legal_moves(&mut moves);
+        let mut win = false;
+        for m in moves {
+            pos.play(m);
+            let child = memo_wins(pos, memo);
+            pos.undo(m);
+            if !child {
+                win = true;
+                break;
+            }
+        }
+        win
+    };
+    memo.insert(key, v);
+    v
+}

@@ -1,0 +1,125 @@
+//! The pairing search (`rex::pairing`) and the solver that uses it, against an independent
+//! memoised minimax with no knowledge, on thousands of random positions of 4×4 to 6×6.
+
+mod common;
+use common::*;
+use game::{Game, Player};
+use std::collections::HashMap;
+
+/// Does `p` lose `pos` when `to_move` moves first (memoised reference)?
+fn loses(pos: &rex::RexPosition<u64>, p: Player, to_move: Player, memo: &mut Memo) -> bool {
+    let mut q = pos.clone();
+    q.set_to_move(to_move);
+    let mover_wins = memo_wins(&mut q, memo);
+    if to_move == p {
+        !mover_wins
+    } else {
+        mover_wins
+    }
+}
+
+type Memo = HashMap<(u64, u64, bool), bool>;
+
+/// Random positions: (rows, cols, stones) with at most 14 empty cells, `per_case` seeds each.
+fn positions(per_case: u64) -> Vec<rex::RexPosition<u64>> {
+    let cases = [
+        (4, 4, 5),
+        (4, 4, 8),
+        (5, 5, 12),
+        (5, 5, 15),
+        (6, 5, 17),
+        (6, 6, 22),
+        (6, 6, 25),
+    ];
+    let mut out = Vec::new();
+    for (rows, cols, stones) in cases {
+        for seed in 0..per_case {
+            if let Some(p) = random_position(rows, cols, stones, seed * 7919 + stones as u64) {
+                out.push(p);
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn every_pairing_and_pre_pairing_found_is_a_proof() {
+    let mut memo = Memo::new();
+    let (mut fulls, mut semis, mut keys, mut checked) = (0, 0, 0, 0);
+    for pos in positions(300) {
+        let e = pos.empty().count_ones();
+        for p in Player::ALL {
+            let r = pos.pairing(p);
+            checked += 1;
+            if r.full {
+                fulls += 1;
+                for first in Player::ALL {
+                    assert!(loses(&pos, p, first, &mut memo), "full {p:?}\n{pos:?}");
+                }
+            }
+            if r.semi {
+                semis += 1;
+                // p makes the last move iff p moves first with an odd number of empty cells.
+                let first = if e % 2 == 1 { p } else { p.other() };
+                assert!(loses(&pos, p, first, &mut memo), "semi {p:?}\n{pos:?}");
+            }
+            for k in (0..64u32).filter(|k| r.semi_keys >> k & 1 == 1) {
+                keys += 1;
+                let mut q = pos.clone();
+                q.set_to_move(p);
+                q.play(rex::RexMove::cell(k));
+                if q.outcome().is_none() {
+                    for first in Player::ALL {
+                        assert!(loses(&q, p, first, &mut memo), "key {k} {p:?}\n{pos:?}");
+                    }
+                }
+            }
+        }
+    }
+    assert!(checked > 3000, "only {checked} checks");
+    assert!(
+        fulls > 200 && semis > 200 && keys > 200,
+        "rarely fired: {fulls} {semis} {keys}"
+    );
+}
+
+#[test]
+fn pairing_includes_every_pairing_the_greedy_test_finds_and_more() {
+    let (mut greedy, mut more, mut missed) = (0, 0, 0);
+    for pos in positions(150) {
+        for p in Player::ALL {
+            let r = pos.pairing(p);
+            let (g0, g1) = (
+                pos.pair_connected_greedy(p, false),
+                pos.pair_connected_greedy(p, true),
+            );
+            greedy += g1 as usize;
+            missed += ((g0 && !r.full) || (g1 && !(r.full || r.semi))) as usize;
+            more += ((r.full && !g0) || ((r.full || r.semi) && !g1)) as usize;
+        }
+    }
+    assert_eq!(missed, 0);
+    assert!(greedy > 300 && more > 100, "greedy {greedy}, more {more}");
+}
+
+#[test]
+fn solver_with_the_pairing_search_everywhere_matches_the_reference() {
+    let mut memo = Memo::new();
+    let mut checked = 0;
+    for pos in positions(12) {
+        let pos = pos.with_pair_search_from(0);
+        let s = solver(1);
+        for v in s.move_values(&pos) {
+            let mut child = pos.clone();
+            child.play(v.mv);
+            assert_eq!(
+                v.wins,
+                !memo_wins(&mut child, &mut memo),
+                "{:?}\n{pos:?}",
+                v.mv
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked > 400, "only {checked} moves checked");
+}
