@@ -30,10 +30,14 @@
 #![warn(missing_docs)]
 
 mod dfpn;
+pub mod store;
+
+pub use store::ProofStore;
 
 use game::ExactGame;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// The search algorithm.
@@ -252,6 +256,8 @@ pub struct Solver<G: ExactGame> {
     /// Set when the deadline passes: every search unwinds and nothing more is stored.
     stop: AtomicBool,
     deadline: Option<Instant>,
+    /// The solved-position database, if any (see [`ProofStore`]).
+    store: Option<Arc<ProofStore>>,
     _game: std::marker::PhantomData<fn(G)>,
 }
 
@@ -333,6 +339,7 @@ impl<G: ExactGame> Solver<G> {
             nodes: AtomicU64::new(0),
             stop: AtomicBool::new(false),
             deadline: None,
+            store: None,
             _game: std::marker::PhantomData,
         })
     }
@@ -343,6 +350,13 @@ impl<G: ExactGame> Solver<G> {
     pub fn set_deadline(&mut self, deadline: Option<Instant>) {
         self.deadline = deadline;
         self.stop.store(false, Ordering::Relaxed);
+    }
+
+    /// Use `store` as the solved-position database: nodes with at least its `min_plies` plies
+    /// left are answered from it when proven there, and every result proven at such a node is
+    /// added to it (alpha-beta only).
+    pub fn set_store(&mut self, store: Option<Arc<ProofStore>>) {
+        self.store = store;
     }
 
     /// Touch every page of the transposition table now, so that timings taken afterwards do
@@ -560,6 +574,14 @@ impl<G: ExactGame> Solver<G> {
         if let Some(data) = self.table.probe(k1, k2) {
             return data & 1 == 1;
         }
+        let stored = self
+            .store
+            .as_deref()
+            .filter(|st| pos.plies_left_hint() >= st.min_plies());
+        if let Some(r) = stored.and_then(|st| st.get((k1, k2))) {
+            self.table.store(k1, k2, r, NO_MOVE, 1);
+            return r;
+        }
         let mut moves = s.take(ply);
         if let Some(r) = pos.prepare(&mut moves) {
             s.put(ply, moves);
@@ -722,6 +744,9 @@ impl<G: ExactGame> Solver<G> {
         s.put(ply, moves);
         let work = s.nodes - start_nodes + 1;
         self.table.store(k1, k2, result, best_slot.min(255), work);
+        if let Some(st) = stored {
+            st.insert((k1, k2), result);
+        }
         result
     }
 }

@@ -8,4 +8,5 @@ pub mod dola;
 pub mod gtp;
 pub mod hexecs;
 pub mod rex;
+pub mod rex_map;
 pub mod search;

@@ -34,6 +34,13 @@ enum RexCommand {
     ///
     /// Example: gsolve rex suite ../shared/data/solrex/random5x5.dat --limit 100
     Suite(SuiteArgs),
+    /// The first-move map: every opening (up to the 180° rotation), the value of every reply,
+    /// a winning answer to each reply Black wins. Resumable (kill it at any time and run the
+    /// same command) and shardable (--shard I/N, e.g. a Slurm array); writes replies*.csv,
+    /// openings.csv, map.md, map.svg and resume/ in --out.
+    ///
+    /// Example: gsolve rex map --size 6x6 --out results/rex/6x6 --threads 2 --time 3600
+    Map(super::rex_map::MapArgs),
 }
 
 #[derive(clap::Args, Debug)]
@@ -132,6 +139,7 @@ pub fn run(args: RexArgs, global: &Global) -> CliResult {
         RexCommand::Solve(a) => solve(a, global),
         RexCommand::Table(a) => table(a, global),
         RexCommand::Suite(a) => suite(a, global),
+        RexCommand::Map(a) => super::rex_map::map(a, global),
     }
 }
 
@@ -156,7 +164,7 @@ pub fn run_default(global: &Global) -> CliResult {
     )
 }
 
-fn size_arg(text: &str) -> Result<(usize, usize), CliError> {
+pub(super) fn size_arg(text: &str) -> Result<(usize, usize), CliError> {
     let (rows, cols) = parse_size(text).map_err(CliError::input)?;
     let cells = rows * cols;
     if rows == 0 || cols == 0 || cells > 121 {

@@ -1,0 +1,173 @@
+//! `gsolve rex map`: the first-move map job ([`jobs::rex::run_map`]) with a progress bar.
+
+use super::common::{print_json, progress_bar, CliError, CliResult, Global};
+use super::rex::SolverOpts;
+use jobs::rex::{run_map, MapConfig, MapError};
+use serde_json::json;
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// Arguments of `gsolve rex map`.
+#[derive(clap::Args, Debug)]
+pub struct MapArgs {
+    /// Board size ROWSxCOLS, e.g. 6x6.
+    #[arg(long, default_value = "4x4")]
+    size: String,
+    /// Output folder (replies*.csv, openings.csv, map.md, map.svg, resume/). Default:
+    /// runs/rex-map-<size> under the current folder.
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// Only these openings (comma-separated cells); each stands for its 180° image too.
+    #[arg(long, value_delimiter = ',')]
+    openings: Vec<String>,
+    /// This run's shard I/N (0 <= I < N): units whose index is I modulo N, e.g. a Slurm array
+    /// task's `$SLURM_ARRAY_TASK_ID/$N`. Shards write their own files in the same folder.
+    #[arg(long, default_value = "0/1")]
+    shard: String,
+    /// Stop after this many seconds of wall time, saving the state (resume with the same
+    /// command).
+    #[arg(long)]
+    time: Option<f64>,
+    /// Solve at most this many (opening, reply) units in this run.
+    #[arg(long = "max-units", default_value_t = 0)]
+    max_units: usize,
+    /// Positions within this many plies of a unit's root are kept in the solved-position
+    /// database (resume/proofs*.bin.gz).
+    #[arg(long = "store-depth", default_value_t = 8)]
+    store_depth: u32,
+    /// At most this many positions in the database (about 9 bytes each on disk).
+    #[arg(long = "store-max", default_value_t = 2_000_000)]
+    store_max: usize,
+    /// Seconds between saves of the database (a kill loses at most this much of the
+    /// database's work).
+    #[arg(long = "checkpoint-seconds", default_value_t = 60)]
+    checkpoint_seconds: u64,
+    #[command(flatten)]
+    solver: SolverOpts,
+}
+
+struct Bar(indicatif::ProgressBar);
+
+impl jobs::Progress for Bar {
+    fn start(&self, what: &str, total: u64) {
+        self.0.set_length(total);
+        self.0.set_prefix(what.to_string());
+    }
+    fn advance(&self, done: u64, note: &str) {
+        self.0.set_position(done);
+        self.0.set_message(note.to_string());
+    }
+    fn message(&self, line: &str) {
+        self.0.println(line);
+    }
+    fn finish(&self) {
+        self.0.finish_and_clear();
+    }
+}
+
+fn shard_arg(text: &str) -> Result<(usize, usize), CliError> {
+    let bad = || CliError::input(format!("--shard {text:?}: expected I/N with 0 <= I < N"));
+    let (i, n) = text.split_once('/').ok_or_else(bad)?;
+    let (i, n) = (
+        i.trim().parse().map_err(|_| bad())?,
+        n.trim().parse().map_err(|_| bad())?,
+    );
+    if n == 0 || i >= n {
+        return Err(bad());
+    }
+    Ok((i, n))
+}
+
+/// Run `gsolve rex map`.
+pub fn map(a: MapArgs, global: &Global) -> CliResult {
+    let (rows, cols) = super::rex::size_arg(&a.size)?;
+    let shard = shard_arg(&a.shard)?;
+    if let Some(t) = a.time {
+        if !(t.is_finite() && t > 0.0) {
+            return Err(CliError::input(format!("--time {t}: expected seconds > 0")));
+        }
+    }
+    if a.checkpoint_seconds == 0 {
+        return Err(CliError::input("--checkpoint-seconds must be at least 1"));
+    }
+    let out = a
+        .out
+        .clone()
+        .unwrap_or_else(|| PathBuf::from(format!("runs/rex-map-{rows}x{cols}")));
+    let cfg = MapConfig {
+        rows,
+        cols,
+        out: out.clone(),
+        openings: a.openings.clone(),
+        shard,
+        solver: a.solver.config()?,
+        time_limit: a.time.map(Duration::from_secs_f64),
+        store_depth: a.store_depth,
+        store_max: a.store_max,
+        checkpoint_seconds: a.checkpoint_seconds,
+        max_units: a.max_units,
+    };
+    let bar = Bar(progress_bar(global, 0, "rex map"));
+    let summary = run_map(&cfg, &bar).map_err(|e| match e {
+        MapError::Input(_) | MapError::Results { .. } | MapError::Proofs(_) => CliError::input(e),
+        MapError::Io { .. } => CliError::runtime(e),
+    })?;
+    bar.0.finish_and_clear();
+    let settled: Vec<_> = summary
+        .openings
+        .iter()
+        .filter_map(|o| o.black_wins.map(|w| (o.opening.clone(), w)))
+        .collect();
+    if global.json {
+        print_json(&json!({
+            "board": format!("{rows}x{cols}"),
+            "out": out.display().to_string(),
+            "shard": a.shard,
+            "shard_units": summary.shard_units,
+            "done_before": summary.done_before,
+            "done_now": summary.done_now,
+            "stopped": summary.stopped,
+            "complete": summary.complete,
+            "stored_positions": summary.stored_positions,
+            "openings": summary.openings.iter().map(|o| json!({
+                "opening": o.opening,
+                "image": o.image,
+                "black_wins": o.black_wins,
+                "replies_done": o.replies_done,
+                "replies_total": o.replies_total,
+                "white_winning_replies": o.white_wins,
+                "seconds": o.seconds,
+            })).collect::<Vec<_>>(),
+        }));
+    } else {
+        println!(
+            "rex map {rows}x{cols}, shard {}: {} of {} units done ({} this run){}",
+            a.shard,
+            summary.done_before + summary.done_now,
+            summary.shard_units,
+            summary.done_now,
+            if summary.stopped {
+                "; stopped — run the same command to resume"
+            } else {
+                ""
+            }
+        );
+        for (o, w) in &settled {
+            println!(
+                "  opening {o}: {}",
+                if *w { "Black wins" } else { "Black loses" }
+            );
+        }
+        println!(
+            "map {}; {} proven positions kept; files in {}",
+            if summary.complete {
+                "complete"
+            } else {
+                "incomplete"
+            },
+            summary.stored_positions,
+            out.display()
+        );
+    }
+    Ok(())
+}

@@ -1,0 +1,649 @@
+//! The Rex first-move map: for every opening, the value of every reply, and a winning answer
+//! to each reply that Black wins. Resumable, shardable, and written as it goes.
+//!
+//! # Work units
+//! One unit is an (opening, reply) pair: the position after Black's opening and White's reply,
+//! Black to move, solved exactly; when Black wins, the first winning move of the solver's
+//! principal variation is the answer. Openings are taken up to the 180° rotation (a position and
+//! its rotation have the same value), so an n×n map has ⌈n²/2⌉ openings; for an opening fixed
+//! by the rotation (the centre of an odd board) replies are taken up to it too. An opening wins
+//! for Black iff Black wins after every reply; for a losing opening the replies Black loses
+//! after are White's winning replies.
+//!
+//! # Files (in the output folder)
+//! - `replies.csv` (or `replies-<i>of<n>.csv` for shard i of n): one line per finished unit,
+//!   appended and flushed as each finishes; a torn last line (a kill while writing) is ignored.
+//! - `openings.csv`, `map.md`, `map.svg`: the map so far, rebuilt from every `replies*.csv` of
+//!   the folder after each unit (so shards' results merge).
+//! - `resume/proofs*.bin.gz`: the solved-position database ([`super::proofs`]): every position
+//!   within `store_depth` plies of a unit's root proven so far. Saved every
+//!   `checkpoint_seconds` and when the run stops; every shard's file is loaded at start. It is
+//!   what lets a killed unit resume without redoing its finished subtrees, and later units reuse
+//!   it. The folder is deleted when the whole map is complete.
+
+use super::proofs::{self, ProofsError, ProofsHeader};
+use crate::Progress;
+use bitboard::BitWord;
+use exact::{ProofStore, Solver, SolverConfig};
+use game::{ExactGame, Game};
+use rex::{RexMove, RexPosition};
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// Settings of a map run.
+#[derive(Debug, Clone)]
+pub struct MapConfig {
+    /// Board rows.
+    pub rows: usize,
+    /// Board columns.
+    pub cols: usize,
+    /// Output folder (created if needed).
+    pub out: PathBuf,
+    /// Only these openings (cell names); all when empty.
+    pub openings: Vec<String>,
+    /// This run's shard: units whose index is `shard.0` modulo `shard.1`.
+    pub shard: (usize, usize),
+    /// Solver settings.
+    pub solver: SolverConfig,
+    /// Stop after this much wall time (the run then saves its state and can be resumed).
+    pub time_limit: Option<Duration>,
+    /// Positions within this many plies of a unit's root go to the solved-position database.
+    pub store_depth: u32,
+    /// At most this many positions in the database (further proofs are not kept).
+    pub store_max: usize,
+    /// Seconds between saves of the database.
+    pub checkpoint_seconds: u64,
+    /// Solve at most this many units in this run (0: no limit).
+    pub max_units: usize,
+}
+
+/// One finished unit.
+#[derive(Debug, Clone, PartialEq)]
+pub struct UnitResult {
+    /// Black's opening (cell name).
+    pub opening: String,
+    /// White's reply.
+    pub reply: String,
+    /// Black wins the position after both moves.
+    pub black_wins: bool,
+    /// A winning answer when Black wins.
+    pub answer: Option<String>,
+    /// Nodes searched (0 when read from a file).
+    pub nodes: u64,
+    /// Wall time.
+    pub seconds: f64,
+    /// Worker threads.
+    pub threads: usize,
+}
+
+/// The state of one opening in the map.
+#[derive(Debug, Clone, PartialEq)]
+pub struct OpeningStatus {
+    /// The opening cell.
+    pub opening: String,
+    /// Its 180° image (same value).
+    pub image: String,
+    /// Replies to solve (up to symmetry).
+    pub replies_total: usize,
+    /// Replies solved.
+    pub replies_done: usize,
+    /// White's winning replies found so far.
+    pub white_wins: Vec<String>,
+    /// `Some(true)` when Black wins after every reply, `Some(false)` once a reply refutes it.
+    pub black_wins: Option<bool>,
+    /// Seconds spent on its units.
+    pub seconds: f64,
+}
+
+/// What a run did.
+#[derive(Debug, Clone)]
+pub struct MapSummary {
+    /// Units of this shard.
+    pub shard_units: usize,
+    /// Units of this shard finished before this run.
+    pub done_before: usize,
+    /// Units finished by this run.
+    pub done_now: usize,
+    /// The run stopped at its time limit or unit limit with units left.
+    pub stopped: bool,
+    /// The whole map (every shard) is complete.
+    pub complete: bool,
+    /// The map so far.
+    pub openings: Vec<OpeningStatus>,
+    /// Positions in the solved-position database at the end.
+    pub stored_positions: usize,
+    /// Files written.
+    pub files: Vec<PathBuf>,
+}
+
+/// Errors of a map run.
+#[derive(Debug, thiserror::Error)]
+pub enum MapError {
+    /// Bad settings (the message names the input).
+    #[error("{0}")]
+    Input(String),
+    /// Input/output failure.
+    #[error("{path}: {err}")]
+    Io {
+        /// The file.
+        path: String,
+        /// What failed.
+        err: std::io::Error,
+    },
+    /// A proofs file could not be used.
+    #[error(transparent)]
+    Proofs(#[from] ProofsError),
+    /// A results file is malformed.
+    #[error("{path} line {line}: {why}")]
+    Results {
+        /// The file.
+        path: String,
+        /// Line number.
+        line: usize,
+        /// What is wrong.
+        why: String,
+    },
+}
+
+fn io_err(path: &Path) -> impl Fn(std::io::Error) -> MapError + '_ {
+    move |err| MapError::Io {
+        path: path.display().to_string(),
+        err,
+    }
+}
+
+/// Run (or resume) the map described by `cfg`.
+pub fn run_map(cfg: &MapConfig, progress: &dyn Progress) -> Result<MapSummary, MapError> {
+    if cfg.rows * cfg.cols <= 64 {
+        run_on::<u64>(cfg, progress)
+    } else {
+        run_on::<u128>(cfg, progress)
+    }
+}
+
+/// The (opening, reply) units of the board, openings up to the 180° rotation, in cell order.
+fn units<W: BitWord>(board: &RexPosition<W>, only: &[u32]) -> Vec<(u32, u32)> {
+    let n = board.hex().cells() as u32;
+    let rot = |c: u32| n - 1 - c;
+    let mut out = Vec::new();
+    for x in 0..n {
+        if rot(x) < x || (!only.is_empty() && !only.contains(&x) && !only.contains(&rot(x))) {
+            continue;
+        }
+        for r in 0..n {
+            if r == x || (rot(x) == x && rot(r) < r) {
+                continue;
+            }
+            out.push((x, r));
+        }
+    }
+    out
+}
+
+fn results_name(shard: (usize, usize)) -> String {
+    if shard.1 == 1 {
+        "replies.csv".into()
+    } else {
+        format!("replies-{}of{}.csv", shard.0, shard.1)
+    }
+}
+
+fn proofs_name(shard: (usize, usize)) -> String {
+    if shard.1 == 1 {
+        "proofs.bin.gz".into()
+    } else {
+        format!("proofs-{}of{}.bin.gz", shard.0, shard.1)
+    }
+}
+
+const CSV_COLUMNS: &str = "opening,reply,black_wins,answer,nodes,seconds,threads";
+
+/// Every finished unit in the folder's `replies*.csv` files, by (opening, reply).
+fn read_results(dir: &Path) -> Result<BTreeMap<(String, String), UnitResult>, MapError> {
+    let mut out = BTreeMap::new();
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Ok(out);
+    };
+    let mut files: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| {
+            p.file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(|n| n.starts_with("replies") && n.ends_with(".csv"))
+        })
+        .collect();
+    files.sort();
+    for path in files {
+        let text = std::fs::read_to_string(&path).map_err(io_err(&path))?;
+        // Only whole lines: a kill while appending leaves a last line without its newline.
+        let whole = match text.rfind('\n') {
+            Some(i) => &text[..=i],
+            None => "",
+        };
+        for (i, line) in whole.lines().enumerate() {
+            if line.starts_with('#') || line == CSV_COLUMNS || line.trim().is_empty() {
+                continue;
+            }
+            let bad = |why: &str| MapError::Results {
+                path: path.display().to_string(),
+                line: i + 1,
+                why: why.into(),
+            };
+            let f: Vec<&str> = line.split(',').collect();
+            if f.len() != 7 {
+                return Err(bad("expected 7 fields"));
+            }
+            let black_wins = match f[2] {
+                "true" => true,
+                "false" => false,
+                _ => return Err(bad("black_wins must be true or false")),
+            };
+            let r = UnitResult {
+                opening: f[0].into(),
+                reply: f[1].into(),
+                black_wins,
+                answer: (!f[3].is_empty()).then(|| f[3].to_string()),
+                nodes: f[4].parse().map_err(|_| bad("bad node count"))?,
+                seconds: f[5].parse().map_err(|_| bad("bad seconds"))?,
+                threads: f[6].parse().map_err(|_| bad("bad thread count"))?,
+            };
+            out.insert((r.opening.clone(), r.reply.clone()), r);
+        }
+    }
+    Ok(out)
+}
+
+fn append_result(path: &Path, r: &UnitResult, board: &str) -> Result<(), MapError> {
+    let fresh = !path.exists();
+    let mut f = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .map_err(io_err(path))?;
+    let mut text = String::new();
+    if fresh {
+        text.push_str(&format!(
+            "# gsolve {} rex map {board}: one line per (opening, reply), Black to move after both; answer = a winning Black move\n{CSV_COLUMNS}\n",
+            env!("CARGO_PKG_VERSION")
+        ));
+    }
+    text.push_str(&format!(
+        "{},{},{},{},{},{:.3},{}\n",
+        r.opening,
+        r.reply,
+        r.black_wins,
+        r.answer.as_deref().unwrap_or(""),
+        r.nodes,
+        r.seconds,
+        r.threads
+    ));
+    f.write_all(text.as_bytes()).map_err(io_err(path))?;
+    f.sync_data().map_err(io_err(path))
+}
+
+fn fingerprint<W: BitWord>(board: &RexPosition<W>) -> String {
+    let mut p = board.clone();
+    let a = p.canonical_keys();
+    p.play(RexMove::cell(0));
+    let b = p.canonical_keys();
+    format!("{:016x}{:016x}{:016x}{:016x}", a.0, a.1, b.0, b.1)
+}
+
+fn run_on<W: BitWord>(cfg: &MapConfig, progress: &dyn Progress) -> Result<MapSummary, MapError> {
+    let board = RexPosition::<W>::new(cfg.rows, cfg.cols)
+        .map_err(|e| MapError::Input(format!("--size {}x{}: {e}", cfg.rows, cfg.cols)))?;
+    let (si, sn) = cfg.shard;
+    if sn == 0 || si >= sn {
+        return Err(MapError::Input(format!(
+            "--shard {si}/{sn}: expected I/N with 0 <= I < N"
+        )));
+    }
+    let mut only = Vec::new();
+    for name in &cfg.openings {
+        only.push(
+            board
+                .parse_cell(name)
+                .map_err(|e| MapError::Input(format!("--openings {name}: {e}")))?,
+        );
+    }
+    let size = format!("{}x{}", cfg.rows, cfg.cols);
+    std::fs::create_dir_all(&cfg.out).map_err(io_err(&cfg.out))?;
+    let all_units = units(&board, &[]);
+    let mine: Vec<(u32, u32)> = units(&board, &only)
+        .into_iter()
+        .filter(|u| all_units.iter().position(|v| v == u).expect("unit") % sn == si)
+        .collect();
+    let name = |c: u32| board.hex().name(c);
+    let mut done = read_results(&cfg.out)?;
+    let done_before = mine
+        .iter()
+        .filter(|&&(x, r)| done.contains_key(&(name(x), name(r))))
+        .count();
+
+    // The solved-position database: every shard's file, then this shard's saves.
+    let cells = board.hex().cells() as u32;
+    let min_plies = (cells - 2).saturating_sub(cfg.store_depth);
+    let store = Arc::new(ProofStore::with_capacity_limit(min_plies, cfg.store_max));
+    let header = ProofsHeader {
+        game: "rex".into(),
+        board: size.clone(),
+        key_fingerprint: fingerprint(&board),
+        producer: format!("gsolve {}", env!("CARGO_PKG_VERSION")),
+        entries: 0,
+    };
+    let resume = cfg.out.join("resume");
+    if let Ok(entries) = std::fs::read_dir(&resume) {
+        let mut files: Vec<PathBuf> = entries
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.to_string_lossy().ends_with(".bin.gz"))
+            .collect();
+        files.sort();
+        for f in files {
+            let n = proofs::load(&f, &header, &store)?;
+            progress.message(&format!("loaded {n} proven positions from {}", f.display()));
+        }
+    }
+    let proofs_path = resume.join(proofs_name(cfg.shard));
+    let results_path = cfg.out.join(results_name(cfg.shard));
+
+    let mut solver = Solver::<RexPosition<W>>::new(cfg.solver.clone())
+        .map_err(|e| MapError::Input(e.to_string()))?;
+    solver.set_store(Some(store.clone()));
+    let start = Instant::now();
+    solver.set_deadline(cfg.time_limit.map(|t| start + t));
+    let todo: Vec<(u32, u32)> = mine
+        .iter()
+        .copied()
+        .filter(|&(x, r)| !done.contains_key(&(name(x), name(r))))
+        .collect();
+    progress.start(&format!("rex map {size}"), mine.len() as u64);
+    progress.advance(done_before as u64, "resumed");
+
+    let finished = AtomicBool::new(false);
+    let mut done_now = 0;
+    let mut stopped = false;
+    let mut files = vec![results_path.clone()];
+    let run: Result<(), MapError> = std::thread::scope(|scope| {
+        // Saves the database every checkpoint_seconds while the units run.
+        let saver = scope.spawn(|| -> Result<(), MapError> {
+            let mut last = Instant::now();
+            while !finished.load(Ordering::Relaxed) {
+                std::thread::sleep(Duration::from_millis(200));
+                if last.elapsed().as_secs() >= cfg.checkpoint_seconds {
+                    proofs::save(&proofs_path, &header, &store)?;
+                    last = Instant::now();
+                }
+            }
+            Ok(())
+        });
+        let work = (|| {
+            for &(x, r) in &todo {
+                if cfg.max_units > 0 && done_now >= cfg.max_units {
+                    stopped = true;
+                    break;
+                }
+                let mut pos = board.clone();
+                pos.play(RexMove::cell(x));
+                pos.play(RexMove::cell(r));
+                let t = Instant::now();
+                let nodes_before = solver.nodes();
+                let black_wins = if pos.loser().is_some() {
+                    pos.loser() == Some(game::Player::Second)
+                } else {
+                    solver.solve(&pos)
+                };
+                if solver.stopped() {
+                    stopped = true;
+                    break;
+                }
+                let answer = black_wins
+                    .then(|| solver.principal_variation(&pos, 1).first().copied())
+                    .flatten()
+                    .map(|m| pos.move_name(m));
+                let res = UnitResult {
+                    opening: name(x),
+                    reply: name(r),
+                    black_wins,
+                    answer,
+                    nodes: solver.nodes() - nodes_before,
+                    seconds: t.elapsed().as_secs_f64(),
+                    threads: cfg.solver.threads,
+                };
+                append_result(&results_path, &res, &size)?;
+                done.insert((res.opening.clone(), res.reply.clone()), res.clone());
+                done_now += 1;
+                progress.advance(
+                    (done_before + done_now) as u64,
+                    &format!(
+                        "{} {}: {} in {:.1} s",
+                        res.opening,
+                        res.reply,
+                        if black_wins {
+                            "Black wins"
+                        } else {
+                            "White wins"
+                        },
+                        res.seconds
+                    ),
+                );
+                files.extend(write_reports(cfg, &board, &all_units, &done)?);
+            }
+            Ok(())
+        })();
+        finished.store(true, Ordering::Relaxed);
+        let saved = saver.join().expect("the saver thread does not panic");
+        work.and(saved)
+    });
+    run?;
+    progress.finish();
+    let openings = statuses(&board, &all_units, &done);
+    let complete = all_units
+        .iter()
+        .all(|&(x, r)| done.contains_key(&(name(x), name(r))));
+    files.extend(write_reports(cfg, &board, &all_units, &done)?);
+    if complete {
+        // The map is delivered: its resume state is no longer needed.
+        let _ = std::fs::remove_dir_all(&resume);
+    } else {
+        proofs::save(&proofs_path, &header, &store)?;
+        files.push(proofs_path);
+    }
+    files.sort();
+    files.dedup();
+    Ok(MapSummary {
+        shard_units: mine.len(),
+        done_before,
+        done_now,
+        stopped: stopped && done_before + done_now < mine.len(),
+        complete,
+        openings,
+        stored_positions: store.len(),
+        files,
+    })
+}
+
+fn statuses<W: BitWord>(
+    board: &RexPosition<W>,
+    all_units: &[(u32, u32)],
+    done: &BTreeMap<(String, String), UnitResult>,
+) -> Vec<OpeningStatus> {
+    let n = board.hex().cells() as u32;
+    let name = |c: u32| board.hex().name(c);
+    let mut out: Vec<OpeningStatus> = Vec::new();
+    for &(x, r) in all_units {
+        if out.last().is_none_or(|o| o.opening != name(x)) {
+            out.push(OpeningStatus {
+                opening: name(x),
+                image: name(n - 1 - x),
+                replies_total: 0,
+                replies_done: 0,
+                white_wins: Vec::new(),
+                black_wins: None,
+                seconds: 0.0,
+            });
+        }
+        let o = out.last_mut().expect("pushed");
+        o.replies_total += 1;
+        if let Some(u) = done.get(&(name(x), name(r))) {
+            o.replies_done += 1;
+            o.seconds += u.seconds;
+            if !u.black_wins {
+                o.white_wins.push(u.reply.clone());
+            }
+        }
+    }
+    for o in &mut out {
+        o.black_wins = if !o.white_wins.is_empty() {
+            Some(false)
+        } else if o.replies_done == o.replies_total {
+            Some(true)
+        } else {
+            None
+        };
+    }
+    out
+}
+
+/// Rebuild `openings.csv`, `map.md` and `map.svg` from every finished unit.
+fn write_reports<W: BitWord>(
+    cfg: &MapConfig,
+    board: &RexPosition<W>,
+    all_units: &[(u32, u32)],
+    done: &BTreeMap<(String, String), UnitResult>,
+) -> Result<Vec<PathBuf>, MapError> {
+    let st = statuses(board, all_units, done);
+    let size = format!("{}x{}", cfg.rows, cfg.cols);
+    let version = env!("CARGO_PKG_VERSION");
+    let mut csv = format!(
+        "# gsolve {version} rex map {size}: openings up to the 180-degree rotation\nopening,image,black_wins,replies_done,replies_total,white_winning_replies,seconds\n"
+    );
+    for o in &st {
+        csv.push_str(&format!(
+            "{},{},{},{},{},{},{:.3}\n",
+            o.opening,
+            o.image,
+            match o.black_wins {
+                Some(true) => "true",
+                Some(false) => "false",
+                None => "",
+            },
+            o.replies_done,
+            o.replies_total,
+            o.white_wins.join(" "),
+            o.seconds
+        ));
+    }
+    let md = super::map_report::markdown(&size, &st, done, version);
+    let svg = super::map_report::svg(board, &st);
+    let mut files = Vec::new();
+    for (name, text) in [("openings.csv", csv), ("map.md", md), ("map.svg", svg)] {
+        let path = cfg.out.join(name);
+        write_atomic(&path, &text)?;
+        files.push(path);
+    }
+    Ok(files)
+}
+
+/// Write `text` to a temporary file beside `path`, then rename it into place.
+pub(crate) fn write_atomic(path: &Path, text: &str) -> Result<(), MapError> {
+    let tmp = path.with_extension("tmp");
+    std::fs::write(&tmp, text).map_err(io_err(&tmp))?;
+    std::fs::rename(&tmp, path).map_err(io_err(path))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn config(dir: &Path, max_units: usize, shard: (usize, usize)) -> MapConfig {
+        MapConfig {
+            rows: 3,
+            cols: 3,
+            out: dir.to_path_buf(),
+            openings: Vec::new(),
+            shard,
+            solver: SolverConfig {
+                tt_mb: 8,
+                ..SolverConfig::default()
+            },
+            time_limit: None,
+            store_depth: 4,
+            store_max: 1 << 20,
+            checkpoint_seconds: 3600,
+            max_units,
+        }
+    }
+
+    fn tmp(name: &str) -> PathBuf {
+        let d = std::env::temp_dir().join(format!("gsolve-map-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        d
+    }
+
+    #[test]
+    fn units_cover_openings_up_to_rotation() {
+        let b = RexPosition::<u64>::new(3, 3).unwrap();
+        let u = units(&b, &[]);
+        // Openings a1..e2 (5 of 9); the centre b2 takes replies up to rotation (4 of 8).
+        let openings: std::collections::BTreeSet<u32> = u.iter().map(|p| p.0).collect();
+        assert_eq!(openings.len(), 5);
+        assert_eq!(u.len(), 4 * 8 + 4);
+    }
+
+    /// A run stopped after a few units and resumed gives the same map as one run; the 3x3 map
+    /// agrees with the literature (every opening loses) and with the solver's own move values.
+    #[test]
+    fn resumed_and_sharded_runs_give_the_one_run_map() {
+        let one = tmp("one");
+        let s1 = run_map(&config(&one, 0, (0, 1)), &crate::NoProgress).unwrap();
+        assert!(s1.complete && !s1.stopped);
+        assert!(s1.openings.iter().all(|o| o.black_wins == Some(false)));
+        let parts = tmp("parts");
+        let a = run_map(&config(&parts, 5, (0, 2)), &crate::NoProgress).unwrap();
+        assert!(a.stopped && !a.complete && a.done_now == 5);
+        assert!(parts.join("resume").join("proofs-0of2.bin.gz").exists());
+        run_map(&config(&parts, 0, (0, 2)), &crate::NoProgress).unwrap();
+        let b = run_map(&config(&parts, 0, (1, 2)), &crate::NoProgress).unwrap();
+        assert!(b.complete);
+        assert!(
+            !parts.join("resume").exists(),
+            "resume state kept after completion"
+        );
+        assert_eq!(s1.openings, {
+            let mut o = b.openings.clone();
+            for (x, y) in o.iter_mut().zip(&s1.openings) {
+                x.seconds = y.seconds;
+            }
+            o
+        });
+        // White's winning replies against the solver's move values.
+        let solver = Solver::<RexPosition<u64>>::new(SolverConfig::default()).unwrap();
+        for o in &s1.openings {
+            let mut p = RexPosition::<u64>::new(3, 3).unwrap();
+            p.play_list(&o.opening).unwrap();
+            let mut expect: Vec<String> = solver
+                .move_values(&p)
+                .into_iter()
+                .filter(|v| v.wins)
+                .map(|v| p.move_name(v.mv))
+                .collect();
+            let mut got = o.white_wins.clone();
+            // For the centre, replies are taken up to the rotation: keep the canonical ones.
+            if o.opening == o.image {
+                expect.retain(|c| {
+                    let i = p.parse_cell(c).unwrap();
+                    i <= 8 - i
+                });
+            }
+            expect.sort();
+            got.sort();
+            assert_eq!(got, expect, "opening {}", o.opening);
+        }
+        std::fs::remove_dir_all(&one).unwrap();
+        std::fs::remove_dir_all(&parts).unwrap();
+    }
+}
