@@ -805,6 +805,14 @@ impl<W: BitWord> RexPosition<W> {
             return Some(true);
         }
         let empty = self.empty();
+        if self.swap_rule && self.moves_played == 0 {
+            // Black's opening under the swap rule: every theorem below assumes the game goes
+            // on without a swap, which White may still make. Search every cell that does not
+            // lose at once.
+            let safe = empty & !self.suicide_cells();
+            moves.extend(safe.iter().map(RexMove::cell));
+            return if moves.is_empty() { Some(false) } else { None };
+        }
         let e = empty.count();
         let suicide = self.suicide_cells();
         let mut own_keys = W::ZERO;

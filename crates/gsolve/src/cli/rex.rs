@@ -41,6 +41,12 @@ enum RexCommand {
     ///
     /// Example: gsolve rex map --size 6x6 --out results/rex/6x6 --threads 2 --time 3600
     Map(super::rex_map::MapArgs),
+    /// The swap-rule table: every square board's value with the swap rule and its fair
+    /// openings, from the maps (theorem: the second player always wins and no opening is
+    /// fair), checked with the solver's swap move on the small boards.
+    ///
+    /// Example: gsolve rex swap --check-up-to 5 --out results/rex
+    Swap(super::rex_map::SwapArgs),
 }
 
 #[derive(clap::Args, Debug)]
@@ -140,6 +146,7 @@ pub fn run(args: RexArgs, global: &Global) -> CliResult {
         RexCommand::Table(a) => table(a, global),
         RexCommand::Suite(a) => suite(a, global),
         RexCommand::Map(a) => super::rex_map::map(a, global),
+        RexCommand::Swap(a) => super::rex_map::swap(a, global),
     }
 }
 
@@ -451,7 +458,7 @@ fn table(a: TableArgs, global: &Global) -> CliResult {
     Ok(())
 }
 
-fn load_table(path: &Path) -> Result<ParityTable, CliError> {
+pub(super) fn load_table(path: &Path) -> Result<ParityTable, CliError> {
     match std::fs::read_to_string(path) {
         Ok(text) => ParityTable::from_csv(&text).map_err(|e| {
             CliError::input(format!(

@@ -171,3 +171,100 @@ pub fn map(a: MapArgs, global: &Global) -> CliResult {
     }
     Ok(())
 }
+
+/// Arguments of `gsolve rex swap`.
+#[derive(clap::Args, Debug)]
+pub struct SwapArgs {
+    /// The parity table with the maps of the small boards.
+    #[arg(long, default_value = "results/rex/parity.csv")]
+    parity: PathBuf,
+    /// Larger boards' maps: N=PATH of a finished `gsolve rex map` openings.csv (repeatable).
+    #[arg(long = "map")]
+    maps: Vec<String>,
+    /// Largest board side in the table.
+    #[arg(long = "max-n", default_value_t = 6)]
+    max_n: usize,
+    /// Check boards up to this side with the solver's swap move (5 takes about a minute).
+    #[arg(long = "check-up-to", default_value_t = 4)]
+    check_up_to: usize,
+    /// Output folder for swap.csv and swap.md. Default: runs/rex under the current folder.
+    #[arg(long)]
+    out: Option<PathBuf>,
+    #[command(flatten)]
+    solver: SolverOpts,
+}
+
+/// Run `gsolve rex swap`.
+pub fn swap(a: SwapArgs, global: &Global) -> CliResult {
+    if a.max_n == 0 || a.max_n > 11 {
+        return Err(CliError::input(format!(
+            "--max-n {}: expected 1 to 11",
+            a.max_n
+        )));
+    }
+    if a.check_up_to > 8 {
+        return Err(CliError::input(format!(
+            "--check-up-to {}: at most 8 (64 cells)",
+            a.check_up_to
+        )));
+    }
+    let parity = super::rex::load_table(&a.parity)?;
+    let mut extra = Vec::new();
+    for m in &a.maps {
+        let (n, path) = m
+            .split_once('=')
+            .ok_or_else(|| CliError::input(format!("--map {m:?}: expected N=PATH")))?;
+        let n: usize = n
+            .parse()
+            .map_err(|_| CliError::input(format!("--map {m:?}: N must be a number")))?;
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| CliError::input(format!("--map {m:?}: {e}")))?;
+        match jobs::rex::swap::winning_openings_from_map(&text) {
+            Some(w) => extra.push((n, w, format!("map {path}"))),
+            None => {
+                return Err(CliError::input(format!(
+                    "--map {m:?}: the map is not complete yet"
+                )))
+            }
+        }
+    }
+    let rows =
+        jobs::rex::swap::swap_table(a.max_n, &parity, &extra, a.check_up_to, &a.solver.config()?);
+    let out = a.out.clone().unwrap_or_else(|| PathBuf::from("runs/rex"));
+    jobs::rex::swap::write_swap_table(&out, &rows, &super::common::command_line())
+        .map_err(|e| CliError::runtime(format!("{}: {e}", out.display())))?;
+    let disagree = rows.iter().any(|r| r.solver_agrees == Some(false));
+    if global.json {
+        print_json(&json!({
+            "out": out.display().to_string(),
+            "boards": rows.iter().map(|r| json!({
+                "n": r.n,
+                "first_wins_without_swap": r.first_wins_without_swap,
+                "first_wins_with_swap": r.first_wins_with_swap,
+                "swapped_openings": r.swapped,
+                "fair_openings": r.fair,
+                "solver_agrees": r.solver_agrees,
+            })).collect::<Vec<_>>(),
+        }));
+    } else {
+        for r in &rows {
+            println!(
+                "{n}x{n}: with swap the second player wins; White swaps {} opening(s); solver {}",
+                r.swapped.len(),
+                match r.solver_agrees {
+                    Some(true) => "agrees",
+                    Some(false) => "DISAGREES",
+                    None => "not run",
+                },
+                n = r.n
+            );
+        }
+        println!("written: {}/swap.csv, swap.md", out.display());
+    }
+    if disagree {
+        return Err(CliError::runtime(
+            "the solver disagrees with the swap table",
+        ));
+    }
+    Ok(())
+}
