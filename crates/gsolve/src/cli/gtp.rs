@@ -5,7 +5,12 @@
 //! `boardsize N` or `boardsize COLS ROWS`, `clear_board`, `play COLOUR CELL`,
 //! `genmove COLOUR`, `undo`, `showboard`, `dfpn-solve-state [COLOUR]` (the winner of the
 //! position with COLOUR to move, default the side to move), `dfpn-solver-find-winning COLOUR`
-//! (every winning move of COLOUR, space-separated), `quit`.
+//! (every winning move of COLOUR, space-separated), `param_dfpn [NAME VALUE]` (Solrex's solver
+//! parameters that apply here: `threads`, `timelimit` seconds per solve, 0 = none, and
+//! `tt_mb`; without arguments it lists them), `time_settings MAIN BYO STONES` and
+//! `time_left COLOUR SECONDS STONES` (genmove then solves within its share of the time left
+//! and otherwise plays the solver's first-ordered move), `quit`. A solve cut by a time limit
+//! answers `unknown` (dfpn-solve-state) or the empty list.
 //!
 //! Conventions: by default gsolve's (Black first, joining top and bottom). With `--benzene`,
 //! Benzene's as used in the Solrex suite: the colour names are exchanged (`white` is the first
@@ -42,10 +47,13 @@ const COMMANDS: &[&str] = &[
     "known_command",
     "list_commands",
     "name",
+    "param_dfpn",
     "play",
     "protocol_version",
     "quit",
     "showboard",
+    "time_left",
+    "time_settings",
     "undo",
     "version",
 ];
@@ -57,6 +65,11 @@ pub struct GtpEngine {
     pos: RexPosition<u64>,
     history: Vec<(Player, u32)>,
     solver: Solver<RexPosition<u64>>,
+    opts: SolverOpts,
+    /// Seconds per solve command (`param_dfpn timelimit`), 0 = none.
+    timelimit: f64,
+    /// Seconds left on each player's clock (`time_settings`, `time_left`), if timed.
+    clock: [Option<f64>; 2],
 }
 
 impl GtpEngine {
@@ -69,6 +82,9 @@ impl GtpEngine {
             pos,
             history: Vec::new(),
             solver,
+            opts: opts.clone(),
+            timelimit: 0.0,
+            clock: [None, None],
         })
     }
 
@@ -118,21 +134,83 @@ impl GtpEngine {
         }
     }
 
-    fn winning_moves(&self, p: Player) -> Vec<u32> {
+    /// Every winning move of `p`, or `None` when the time limit cut the solve.
+    fn winning_moves(&mut self, p: Player, seconds: f64) -> Option<Vec<u32>> {
         let mut pos = self.pos.clone();
         pos.set_to_move(p);
         if pos.loser().is_some() {
-            return Vec::new();
+            return Some(Vec::new());
         }
-        let mut w: Vec<u32> = self
-            .solver
-            .move_values(&pos)
+        self.arm(seconds);
+        let values = self.solver.move_values(&pos);
+        if self.solver.stopped() {
+            return None;
+        }
+        let mut w: Vec<u32> = values
             .iter()
             .filter(|v| v.wins)
             .filter_map(|v| v.mv.as_cell())
             .collect();
         w.sort_by_key(|&c| self.cell_name(c));
-        w
+        Some(w)
+    }
+
+    /// Set the solver's deadline `seconds` from now (0: none).
+    fn arm(&mut self, seconds: f64) {
+        let d = (seconds > 0.0)
+            .then(|| std::time::Instant::now() + std::time::Duration::from_secs_f64(seconds));
+        self.solver.set_deadline(d);
+    }
+
+    /// The time genmove may spend for `p`: the solve limit, and a share of the clock (the
+    /// time left over half the moves `p` still has to make, at least 0.05 s).
+    fn move_budget(&self, p: Player) -> f64 {
+        let moves_left = (self.pos.empty().count_ones() as f64 / 2.0).ceil().max(1.0);
+        let share = self.clock[p.index()].map(|t| (t / moves_left).max(0.05));
+        match (share, self.timelimit > 0.0) {
+            (Some(s), true) => s.min(self.timelimit),
+            (Some(s), false) => s,
+            (None, true) => self.timelimit,
+            (None, false) => 0.0,
+        }
+    }
+
+    /// `param_dfpn`: list, or set one parameter.
+    fn param_dfpn(&mut self, args: &[&str]) -> Result<Option<String>, String> {
+        if args.is_empty() {
+            return Ok(Some(format!(
+                "\n[string] threads {}\n[string] timelimit {}\n[string] tt_mb {}",
+                self.opts.threads, self.timelimit, self.opts.tt_mb
+            )));
+        }
+        if args.len() != 2 {
+            return Err("param_dfpn takes NAME VALUE".into());
+        }
+        let number = |what: &str| -> Result<f64, String> {
+            args[1]
+                .parse::<f64>()
+                .ok()
+                .filter(|v| v.is_finite() && *v >= 0.0)
+                .ok_or_else(|| format!("param_dfpn {what} {:?}: expected a number >= 0", args[1]))
+        };
+        match args[0] {
+            "threads" | "tt_mb" => {
+                let v = number(args[0])? as usize;
+                let mut opts = self.opts.clone();
+                if args[0] == "threads" {
+                    opts.threads = v;
+                } else {
+                    opts.tt_mb = v;
+                }
+                let config = opts.config().map_err(|e| format!("{e:?}"))?;
+                // A new solver (and table) with the new resources.
+                self.solver = Solver::new(config).map_err(|e| e.to_string())?;
+                self.opts = opts;
+            }
+            "timelimit" => self.timelimit = number("timelimit")?,
+            other => return Err(format!("param_dfpn: unknown or unsupported parameter {other:?} (supported: threads, timelimit, tt_mb)")),
+        }
+        Ok(Some(String::new()))
     }
 
     /// Execute one command line; `Ok(None)` means quit.
@@ -199,9 +277,26 @@ impl GtpEngine {
                 if self.pos.loser().is_some() {
                     return Err("the game is over".into());
                 }
-                let win = self.winning_moves(p);
-                let cell = match win.first() {
+                let budget = self.move_budget(p);
+                let started = std::time::Instant::now();
+                let win = self.winning_moves(p, budget);
+                if let Some(t) = &mut self.clock[p.index()] {
+                    *t = (*t - started.elapsed().as_secs_f64()).max(0.0);
+                }
+                let cell = match win.as_ref().and_then(|w| w.first()) {
                     Some(&c) => c,
+                    None if win.is_none() => {
+                        // Out of time: the solver's own best guess (its first-ordered move).
+                        let mut pos = self.pos.clone();
+                        pos.set_to_move(p);
+                        let mut moves = Vec::new();
+                        let _ = game::ExactGame::prepare(&pos, &mut moves);
+                        let safe = pos.empty() & !pos.suicide_cells();
+                        moves
+                            .iter()
+                            .find_map(|m| m.as_cell())
+                            .unwrap_or(if safe != 0 { safe } else { pos.empty() }.trailing_zeros())
+                    }
                     None => {
                         // Lost anyway: prolong the game with a move that does not lose at once.
                         let mut pos = self.pos.clone();
@@ -226,22 +321,62 @@ impl GtpEngine {
                 };
                 let mut pos = self.pos.clone();
                 pos.set_to_move(p);
+                let limit = self.timelimit;
+                self.arm(limit);
                 let winner = match pos.loser() {
                     Some(l) => l.other(),
-                    None if self.solver.solve(&pos) => p,
-                    None => p.other(),
+                    None => {
+                        let wins = self.solver.solve(&pos);
+                        if self.solver.stopped() {
+                            return Ok(Some("unknown".into()));
+                        }
+                        if wins {
+                            p
+                        } else {
+                            p.other()
+                        }
+                    }
                 };
                 Ok(Some(self.colour_name(winner).into()))
             }
             "dfpn-solver-find-winning" => {
                 need(1)?;
                 let p = self.colour(args[0])?;
+                let limit = self.timelimit;
                 let names: Vec<String> = self
-                    .winning_moves(p)
+                    .winning_moves(p, limit)
+                    .unwrap_or_default()
                     .into_iter()
                     .map(|c| self.cell_name(c))
                     .collect();
                 Ok(Some(names.join(" ")))
+            }
+            "param_dfpn" => self.param_dfpn(&args),
+            "time_settings" => {
+                need(1)?;
+                let main: f64 = args[0]
+                    .parse()
+                    .ok()
+                    .filter(|v: &f64| v.is_finite() && *v >= 0.0)
+                    .ok_or_else(|| format!("time_settings: bad main time {:?}", args[0]))?;
+                // Byo-yomi is not modelled: the main time is the whole budget (0: untimed).
+                self.clock = if main > 0.0 {
+                    [Some(main), Some(main)]
+                } else {
+                    [None, None]
+                };
+                Ok(Some(String::new()))
+            }
+            "time_left" => {
+                need(2)?;
+                let p = self.colour(args[0])?;
+                let t: f64 = args[1]
+                    .parse()
+                    .ok()
+                    .filter(|v: &f64| v.is_finite() && *v >= 0.0)
+                    .ok_or_else(|| format!("time_left: bad seconds {:?}", args[1]))?;
+                self.clock[p.index()] = Some(t);
+                Ok(Some(String::new()))
             }
             _ => Err(format!("unknown command {cmd:?}")),
         }
@@ -322,10 +457,39 @@ mod tests {
         assert!(e.execute("play black z9").is_err());
         assert!(e.execute("play purple a1").is_err());
         assert!(e.execute("frobnicate").is_err());
+        assert!(e.execute("param_dfpn threads 2").unwrap().is_some());
+        assert!(e
+            .execute("param_dfpn")
+            .unwrap()
+            .unwrap()
+            .contains("threads 2"));
+        assert!(e.execute("param_dfpn widening_base 3").is_err());
+        assert!(e.execute("param_dfpn timelimit -1").is_err());
+        assert!(e.execute("time_settings 10 0 0").is_ok());
+        assert!(e.execute("time_left black x 0").is_err());
         assert!(e.execute("boardsize 9").is_err());
         e.execute("play black a1").unwrap();
         assert!(e.execute("play white a1").is_err(), "occupied");
         assert_eq!(e.execute("quit").unwrap(), None);
+    }
+
+    #[test]
+    fn timed_commands_stop_and_say_so() {
+        // A 6x6 opening cannot be solved in 0.2 s: dfpn-solve-state says unknown, genmove
+        // still moves (legally) within its budget.
+        let mut e = engine(false);
+        e.execute("boardsize 6").unwrap();
+        e.execute("param_dfpn timelimit 0.2").unwrap();
+        e.execute("play black a1").unwrap();
+        assert_eq!(
+            e.execute("dfpn-solve-state white").unwrap().unwrap(),
+            "unknown"
+        );
+        e.execute("time_settings 1 0 0").unwrap();
+        let t = std::time::Instant::now();
+        let mv = e.execute("genmove white").unwrap().unwrap();
+        assert!(t.elapsed().as_secs_f64() < 1.0, "genmove overran its clock");
+        assert!(e.pos.parse_cell(&mv).is_ok() && mv != "a1");
     }
 
     #[test]
