@@ -607,37 +607,41 @@ impl<W: BitWord> RexPosition<W> {
     /// the greedy merge shares a linked component's cells between later pairs, which the
     /// search's disjoint carriers cannot; the search nests pairs through empty cells.
     pub fn pairing(&self, p: Player) -> crate::pairing::Pairing<W> {
-        self.pairing_with(p, true)
+        self.pairing_with(p, true, true)
     }
 
-    /// [`Self::pairing`], with only the greedy test (no keys) unless `strong`.
-    fn pairing_with(&self, p: Player, strong: bool) -> crate::pairing::Pairing<W> {
-        let greedy = |spare| self.pair_connected_greedy(p, spare);
-        if greedy(false) {
-            return crate::pairing::Pairing {
-                full: true,
-                semi: false,
-                semi_keys: W::ZERO,
-            };
-        }
+    /// [`Self::pairing`], with only the greedy test (no keys) unless `strong`, and without
+    /// the greedy pre-pairing test unless `want_semi`.
+    fn pairing_with(&self, p: Player, strong: bool, want_semi: bool) -> crate::pairing::Pairing<W> {
+        let (full, greedy_semi) = self.greedy_pairing(p, want_semi && !strong);
         let mut found = crate::pairing::Pairing {
-            full: false,
-            semi: false,
+            full,
+            semi: greedy_semi,
             semi_keys: W::ZERO,
         };
+        if full {
+            return found;
+        }
         if strong {
             let (ea, eb) = self.geo.hex.edges(p == Player::First);
             let own = self.stones[p.index()];
             found = crate::pairing::find_pairing(&self.geo.hex, own, self.empty(), ea, eb);
-        }
-        if !found.full && !found.semi && greedy(true) {
-            found.semi = true;
+            if want_semi && !found.full && !found.semi {
+                found.semi = self.greedy_pairing(p, true).1;
+            }
         }
         found
     }
 
     /// The greedy one-level pairing test (see [`Self::pairing`]); `false` proves nothing.
     pub fn pair_connected_greedy(&self, p: Player, spare: bool) -> bool {
+        let (full, semi) = self.greedy_pairing(p, spare);
+        full || semi
+    }
+
+    /// Both answers of [`Self::pair_connected_greedy`] in one pass: (pair-connected,
+    /// pair-connected with a spare cell); the second is only looked for when `want_spare`.
+    pub fn greedy_pairing(&self, p: Player, want_spare: bool) -> (bool, bool) {
         let hex = &self.geo.hex;
         let own = self.stones[p.index()];
         let empty = self.empty();
@@ -666,7 +670,7 @@ impl<W: BitWord> RexPosition<W> {
                     c.n += 1;
                 }
                 0 => {}
-                3 => return true,
+                3 => return (true, false),
                 _ => {
                     let k = (f - 1) as usize;
                     c.adj[k] |= a;
@@ -674,10 +678,10 @@ impl<W: BitWord> RexPosition<W> {
             }
         }
         if c.close() {
-            return true;
+            return (true, false);
         }
-        if !spare {
-            return false;
+        if !want_spare {
+            return (false, false);
         }
         // Try each cell touching two components as the spare stone.
         let mut seen = W::ZERO;
@@ -705,10 +709,10 @@ impl<W: BitWord> RexPosition<W> {
                 }
             }
             if d.flags[first] == 3 || d.close() {
-                return true;
+                return (false, true);
             }
         }
-        false
+        (false, false)
     }
 
     /// Empty cells on no possible chain of one player: their component of that player's stones
@@ -833,11 +837,11 @@ impl<W: BitWord> RexPosition<W> {
             }
             // Pairing strategies: a pair-connected player loses, whoever moves; a pre-paired
             // player loses on making the last move (see the crate header).
-            let mine = self.pairing_with(me, strong);
+            let mine = self.pairing_with(me, strong, mover_last);
             if mine.full || (mover_last && mine.semi) {
                 return Some(false);
             }
-            let theirs = self.pairing_with(me.other(), strong);
+            let theirs = self.pairing_with(me.other(), strong, !mover_last);
             if theirs.full || (!mover_last && theirs.semi) {
                 return Some(true);
             }
