@@ -73,6 +73,10 @@ struct Scratch<W> {
     cells: usize,
     found_full: bool,
     semi_keys: W,
+    /// The carrier of the edge-to-edge connection, once found.
+    goal_full: W,
+    /// Edge-to-edge semi connections found: (key, carrier with the key).
+    goal_semis: Vec<(u32, W)>,
 }
 
 impl<W: BitWord> Scratch<W> {
@@ -90,6 +94,8 @@ impl<W: BitWord> Scratch<W> {
             cells: 0,
             found_full: false,
             semi_keys: W::ZERO,
+            goal_full: W::ZERO,
+            goal_semis: Vec::new(),
         }
     }
 
@@ -127,6 +133,8 @@ impl<W: BitWord> Scratch<W> {
         }
         self.found_full = false;
         self.semi_keys = W::ZERO;
+        self.goal_full = W::ZERO;
+        self.goal_semis.clear();
     }
 
     #[inline]
@@ -177,6 +185,7 @@ impl<W: BitWord> Scratch<W> {
         self.full_n[k] = m as u8;
         if self.is_goal(a, b) {
             self.found_full = true;
+            self.goal_full = c;
         }
         // a < b: b is a component whenever a is.
         if self.is_cell(b) {
@@ -220,6 +229,9 @@ impl<W: BitWord> Scratch<W> {
         }
         if self.is_goal(a, b) {
             self.semi_keys |= W::bit(key);
+            if self.goal_semis.len() < CACHED_SEMIS {
+                self.goal_semis.push((key, s));
+            }
         }
         let list = &mut self.semi_c[k];
         if n < SEMIS_PER_PAIR {
@@ -326,6 +338,80 @@ impl<W: BitWord> Scratch<W> {
 
 thread_local! {
     static SCRATCH: RefCell<Option<Box<dyn Any>>> = const { RefCell::new(None) };
+    static CACHE: RefCell<Option<Box<dyn Any>>> = const { RefCell::new(None) };
+}
+
+/// Edge-to-edge semis remembered per cache entry.
+const CACHED_SEMIS: usize = 8;
+/// Entries of the per-thread cache (direct-mapped).
+const CACHE_ENTRIES: usize = 1 << 12;
+
+/// What a search found for one player's stones, valid for any position with the same stones of
+/// that player and a subset of the empty cells: the carriers found are still empty there, so
+/// they are still pairings (and keys), and no pairing can appear that was not one before (a
+/// pairing's cells would have been empty before too). This is how a child inherits the result
+/// of the player who did not move, and how a node reuses what its parent's move ordering found.
+#[derive(Clone, Copy)]
+struct CacheEntry<W> {
+    stones: W,
+    edge: W,
+    empty: W,
+    full: Option<W>,
+    n: u8,
+    semis: [(u32, W); CACHED_SEMIS],
+}
+
+fn with_cache<W: BitWord + 'static, R>(f: impl FnOnce(&mut Vec<Option<CacheEntry<W>>>) -> R) -> R {
+    CACHE.with(|cell| {
+        let mut slot = cell.borrow_mut();
+        if slot
+            .as_ref()
+            .is_none_or(|b| !b.is::<Vec<Option<CacheEntry<W>>>>())
+        {
+            *slot = Some(Box::new(vec![None::<CacheEntry<W>>; CACHE_ENTRIES]));
+        }
+        f(slot
+            .as_mut()
+            .and_then(|b| b.downcast_mut::<Vec<Option<CacheEntry<W>>>>())
+            .expect("cache of this word type"))
+    })
+}
+
+fn cache_index<W: BitWord>(stones: W, edge: W) -> usize {
+    let h = stones
+        .to_u128()
+        .wrapping_mul(0x9E37_79B9_7F4A_7C15_F39C_C060_5CED_C835)
+        ^ edge.to_u128().wrapping_mul(0xD6E8_FEB8_6659_FD93);
+    ((h >> 64) as u64 ^ h as u64) as usize & (CACHE_ENTRIES - 1)
+}
+
+/// The cached answer for these stones, if an entry covers `empty`.
+fn cached<W: BitWord + 'static>(own: W, ea: W, empty: W) -> Option<Pairing<W>> {
+    with_cache::<W, _>(|c| {
+        let e = c[cache_index(own, ea)]?;
+        if e.stones != own || e.edge != ea || !(empty & !e.empty).is_empty() {
+            return None;
+        }
+        if let Some(f) = e.full {
+            // A pairing whose cells are still empty is still a pairing; otherwise search again.
+            return (f & !empty).is_empty().then_some(Pairing {
+                full: true,
+                semi: false,
+                semi_keys: W::ZERO,
+            });
+        }
+        let mut keys = W::ZERO;
+        for &(k, carrier) in &e.semis[..e.n as usize] {
+            if (carrier & !empty).is_empty() {
+                keys |= W::bit(k);
+            }
+        }
+        Some(Pairing {
+            full: false,
+            semi: !keys.is_empty(),
+            semi_keys: keys,
+        })
+    })
 }
 
 /// Search for a pairing strategy (and pre-pairings) of the player whose stones are `own` and
@@ -338,6 +424,10 @@ pub fn find_pairing<W: BitWord + 'static>(
     ea: W,
     eb: W,
 ) -> Pairing<W> {
+    if let Some(p) = cached(own, ea, empty) {
+        return p;
+    }
+    let all_empty = empty;
     // Only empty cells on some possible chain of Y (joined to both edges through Y's stones and
     // empty cells) can be in a pairing; the others are left out.
     let open = own | empty;
@@ -397,6 +487,21 @@ pub fn find_pairing<W: BitWord + 'static>(
         if !s.found_full {
             s.close();
         }
+        let mut entry = CacheEntry {
+            stones: own,
+            edge: ea,
+            empty: all_empty,
+            full: s.found_full.then_some(s.goal_full),
+            n: 0,
+            semis: [(0, W::ZERO); CACHED_SEMIS],
+        };
+        if !s.found_full {
+            for &ks in &s.goal_semis {
+                entry.semis[entry.n as usize] = ks;
+                entry.n += 1;
+            }
+        }
+        with_cache::<W, _>(|c| c[cache_index(own, ea)] = Some(entry));
         Pairing {
             full: s.found_full,
             semi: !s.found_full && !s.semi_keys.is_empty(),
