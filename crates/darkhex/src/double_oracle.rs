@@ -6,7 +6,7 @@
 //! player (a [`Policy`] in the certificate's representation: decisions keyed by packed private
 //! history, a `PRIORITY` fallback) and repeats:
 //! 1. fill the restricted game's payoff matrix (one play-out per new pair) and solve it as a
-//!    zero-sum matrix game ([`crate::matrix_game::RestrictedSolver`]: a dense steepest-edge
+//!    zero-sum matrix game ([`matrix_game::RestrictedSolver`]: a dense steepest-edge
 //!    simplex on the undominated policies, with strategy generation, continuing the previous
 //!    iteration's linear program) → a mixture per player;
 //! 2. round each mixture to integer weights over the common denominator 2⁴⁰ (zeros dropped);
@@ -45,10 +45,10 @@ use crate::certificate::{
     best_response_policy, best_response_policy_inheriting, best_response_policy_with, Certified,
     Fraction, Mixture, Policy, PolicyKey,
 };
-use crate::matrix_game::{MatrixSolution, RestrictedSolver};
 use crate::rules::{DarkHex, DarkHexError, Rules};
 use bincode::Options;
 use hashbrown::HashSet;
+use matrix_game::{MatrixSolution, RestrictedSolver};
 use thiserror::Error;
 
 /// Common denominator of the rounded LP weights.
