@@ -57,6 +57,30 @@ mod warm;
 
 pub use dominance::undominated;
 pub use generate::{solve_generated, RestrictedSolver};
+
+/// A solver of a sequence of growing restricted games (rows and columns only appended), as the
+/// double oracle asks: `rows0` / `cols0` are the strategies to start from (the previous
+/// support and the strategies added since; a hint a solver may ignore).
+pub trait RestrictedGameSolver<T> {
+    /// An equilibrium of the game `a` (`a[i][j]`: the row player's payoff).
+    fn solve(&mut self, a: &[Vec<T>], rows0: &[usize], cols0: &[usize]) -> MatrixSolution;
+}
+
+impl RestrictedGameSolver<u8> for RestrictedSolver {
+    fn solve(&mut self, a: &[Vec<u8>], rows0: &[usize], cols0: &[usize]) -> MatrixSolution {
+        RestrictedSolver::solve(self, a, rows0, cols0)
+    }
+}
+
+/// Every restricted game of real payoffs solved from scratch by [`solve`] (small games).
+#[derive(Debug, Default, Clone, Copy)]
+pub struct DenseSolver;
+
+impl RestrictedGameSolver<f64> for DenseSolver {
+    fn solve(&mut self, a: &[Vec<f64>], _rows0: &[usize], _cols0: &[usize]) -> MatrixSolution {
+        solve(a)
+    }
+}
 use simplex::simplex;
 
 /// Solution of a matrix game.
