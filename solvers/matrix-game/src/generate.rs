@@ -65,6 +65,11 @@ impl RestrictedSolver {
 /// [`solve_generated`] with the undominated rows and columns `pools`, continuing from the
 /// kept program `lp` (its rows and columns join the working set) if `warm`; returns the
 /// program at the end.
+///
+/// One function of about 160 lines on purpose: every round shares the working sets, the pools,
+/// the kept program and the fallbacks, and the order of its steps (price, add, re-solve,
+/// rebuild) fixes the pivots and hence the numbers; split up, it would pass all of that
+/// state around for no gain in clarity.
 fn generate(
     a: &[Vec<u8>],
     (pool_r, pool_c): (Vec<usize>, Vec<usize>),

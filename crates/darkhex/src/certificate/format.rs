@@ -277,7 +277,6 @@ impl Mixture {
             rows,
             cols,
         })?;
-        let cells = game.cells();
         let (ln, n) = lines.keyword("POLICIES", "POLICIES n")?;
         let count: usize = number(ln, n, "a policy count")?;
         if count == 0 || count > 1_000_000 {
@@ -300,77 +299,7 @@ impl Mixture {
             total = total
                 .checked_add(weight)
                 .ok_or(CertificateError::Overflow)?;
-            let (ln, p) = lines.keyword("PRIORITY", "PRIORITY followed by the cells")?;
-            let mut priority = Vec::with_capacity(cells);
-            let mut seen = 0u64;
-            for tok in p.split_whitespace() {
-                let c: u8 = number(ln, tok, "a cell index")?;
-                if c as usize >= cells || seen >> c & 1 == 1 {
-                    return Err(CertificateError::Invalid {
-                        line: ln,
-                        what: format!("priority is not a permutation of 0..{cells}"),
-                    });
-                }
-                seen |= 1 << c;
-                priority.push(c);
-            }
-            if priority.len() != cells {
-                return Err(CertificateError::Invalid {
-                    line: ln,
-                    what: format!("priority lists {} cells, expected {cells}", priority.len()),
-                });
-            }
-            let (ln, k) = lines.keyword("DECISIONS", "DECISIONS k")?;
-            let k: usize = number(ln, k, "a decision count")?;
-            if k > 10_000_000 {
-                return Err(CertificateError::Invalid {
-                    line: ln,
-                    what: format!("decision count {k} too large"),
-                });
-            }
-            let mut decisions = HashMap::with_capacity(k.min(1 << 16));
-            for _ in 0..k {
-                let (ln, d) = lines.next("a decision line `history action`")?;
-                let mut toks = d.split_whitespace();
-                let (Some(h), Some(a), None) = (toks.next(), toks.next(), toks.next()) else {
-                    return Err(CertificateError::Syntax {
-                        line: ln,
-                        expected: "a decision line `history action`",
-                        found: d.to_string(),
-                    });
-                };
-                let h: u128 = number(ln, h, "a packed history")?;
-                let a: u8 = number(ln, a, "a cell index")?;
-                let (own, known) = replay_owner(&game, owner, h)
-                    .map_err(|what| CertificateError::Invalid { line: ln, what })?;
-                if a as usize >= cells || (own | known) >> a & 1 == 1 {
-                    return Err(CertificateError::Invalid {
-                        line: ln,
-                        what: format!(
-                            "illegal decision: cell {a} at history {h} (off the board or known occupied)"
-                        ),
-                    });
-                }
-                if decisions.insert(h, a).is_some() {
-                    return Err(CertificateError::Invalid {
-                        line: ln,
-                        what: format!("history {h} has two decisions"),
-                    });
-                }
-            }
-            let (ln, e) = lines.next("END")?;
-            if e != "END" {
-                return Err(CertificateError::Syntax {
-                    line: ln,
-                    expected: "END",
-                    found: e.to_string(),
-                });
-            }
-            policies.push(Policy {
-                weight,
-                priority,
-                decisions,
-            });
+            policies.push(parse_policy(&mut lines, &game, owner, weight)?);
         }
         let (ln, d) = lines.next("DONE")?;
         if d != "DONE" {
@@ -466,4 +395,85 @@ impl Mixture {
         s.push_str("DONE\n");
         s
     }
+}
+
+/// The rest of a policy after its `POLICY weight` line: `PRIORITY`, `DECISIONS` and `END`.
+fn parse_policy(
+    lines: &mut Lines<'_>,
+    game: &DarkHex,
+    owner: u8,
+    weight: u128,
+) -> Result<Policy, CertificateError> {
+    let cells = game.cells();
+    let (ln, p) = lines.keyword("PRIORITY", "PRIORITY followed by the cells")?;
+    let mut priority = Vec::with_capacity(cells);
+    let mut seen = 0u64;
+    for tok in p.split_whitespace() {
+        let c: u8 = number(ln, tok, "a cell index")?;
+        if c as usize >= cells || seen >> c & 1 == 1 {
+            return Err(CertificateError::Invalid {
+                line: ln,
+                what: format!("priority is not a permutation of 0..{cells}"),
+            });
+        }
+        seen |= 1 << c;
+        priority.push(c);
+    }
+    if priority.len() != cells {
+        return Err(CertificateError::Invalid {
+            line: ln,
+            what: format!("priority lists {} cells, expected {cells}", priority.len()),
+        });
+    }
+    let (ln, k) = lines.keyword("DECISIONS", "DECISIONS k")?;
+    let k: usize = number(ln, k, "a decision count")?;
+    if k > 10_000_000 {
+        return Err(CertificateError::Invalid {
+            line: ln,
+            what: format!("decision count {k} too large"),
+        });
+    }
+    let mut decisions = HashMap::with_capacity(k.min(1 << 16));
+    for _ in 0..k {
+        let (ln, d) = lines.next("a decision line `history action`")?;
+        let mut toks = d.split_whitespace();
+        let (Some(h), Some(a), None) = (toks.next(), toks.next(), toks.next()) else {
+            return Err(CertificateError::Syntax {
+                line: ln,
+                expected: "a decision line `history action`",
+                found: d.to_string(),
+            });
+        };
+        let h: u128 = number(ln, h, "a packed history")?;
+        let a: u8 = number(ln, a, "a cell index")?;
+        let (own, known) = replay_owner(game, owner, h)
+            .map_err(|what| CertificateError::Invalid { line: ln, what })?;
+        if a as usize >= cells || (own | known) >> a & 1 == 1 {
+            return Err(CertificateError::Invalid {
+                line: ln,
+                what: format!(
+                    "illegal decision: cell {a} at history {h} (off the board or known occupied)"
+                ),
+            });
+        }
+        if decisions.insert(h, a).is_some() {
+            return Err(CertificateError::Invalid {
+                line: ln,
+                what: format!("history {h} has two decisions"),
+            });
+        }
+    }
+    let (ln, e) = lines.next("END")?;
+    if e != "END" {
+        return Err(CertificateError::Syntax {
+            line: ln,
+            expected: "END",
+            found: e.to_string(),
+        });
+    }
+    Ok(Policy {
+        weight,
+        priority,
+        decisions,
+    })
 }

@@ -335,16 +335,10 @@ impl<'a> Run<'a> {
             if finishing {
                 break;
             }
-            if let (Some(cp), Some(dir)) = (&checkpoint_path, out) {
-                if last_checkpoint.elapsed().as_secs_f64() >= config.output.checkpoint_secs {
-                    let secs = seconds_before + start.elapsed().as_secs_f64();
-                    write_atomic(cp, &self.checkpoint_bytes(&solver, &rows, secs))?;
-                    // The latest average strategy too, so a long run can be evaluated while
-                    // it goes on.
-                    let f = self.to_file(&solver, &split, None);
-                    write_atomic(&dir.join("strategy.bin"), &f.to_bytes())?;
-                    last_checkpoint = Instant::now();
-                }
+            if last_checkpoint.elapsed().as_secs_f64() >= config.output.checkpoint_secs {
+                let secs = seconds_before + start.elapsed().as_secs_f64();
+                self.write_checkpoint(&solver, &split, &rows, secs)?;
+                last_checkpoint = Instant::now();
             }
             let t = Instant::now();
             solver.iterate(chunk.min(target - solver.iterations()));
@@ -383,6 +377,24 @@ impl<'a> Run<'a> {
             self.write_files(&report, &file, tree, dir)?;
         }
         Ok(report)
+    }
+
+    /// The checkpoint and the latest average strategy (so that a long run can be evaluated
+    /// while it goes on), if the run writes files.
+    fn write_checkpoint<K: InfoKey>(
+        &self,
+        solver: &Solver<K>,
+        split: &impl Fn(K) -> (u8, u128),
+        rows: &[Row],
+        secs: f64,
+    ) -> JobResult<()> {
+        let Some(dir) = self.config.output.dir.as_deref() else {
+            return Ok(());
+        };
+        let bytes = self.checkpoint_bytes(solver, rows, secs);
+        write_atomic(&dir.join("checkpoint.bin"), &bytes)?;
+        let f = self.to_file(solver, split, None);
+        write_atomic(&dir.join("strategy.bin"), &f.to_bytes())
     }
 
     /// Whether the schedule asks for a bracket now: every `eval_secs` of solving, or
