@@ -157,8 +157,9 @@ pub enum Method {
 
 /// The method that reaches a small proven gap fastest on `rules`, by measurement
 /// (`results/darkhex/README.md`, `double-oracle-values.md`): the double oracle everywhere
-/// (exact on every board of at most 6 cells in under a second, gap ≤ 1e-6 on the boards of
-/// 8–9 cells in under a minute, where CFR on 3×2 abrupt needs 131 s for 1e-5), except n×1
+/// (exact on every board of at most 6 cells in under a second, where CFR on 3×2 abrupt needs
+/// 131 s for 1e-5; gap ≤ 1e-6 on the boards of 8–9 cells in about a minute, where CFR on the
+/// view abstraction stalls at 0.03–0.14), except n×1
 /// abrupt with n ≥ 7, where it stalls and CFR converges, and rules with announcements, which
 /// the double oracle's certificates cannot express.
 pub fn default_method(rules: &Rules) -> Method {
