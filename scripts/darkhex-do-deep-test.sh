@@ -5,7 +5,7 @@
 # results/darkhex/double-oracle-abrupt-3x3: about 1,800 iterations, 48 min on a shared machine).
 # Builds under the cargo lock, runs the test binary outside it with nice.
 set -euo pipefail
-EXE=$(scripts/cargo-locked test --release -p darkhex --test double_oracle --no-run 2>&1 \
-  | sed -n 's/.*Executable tests\/double_oracle.rs (\(.*\))/\1/p' | tail -1)
+EXE=$(scripts/cargo-locked test --release -p jobs --test darkhex_double_oracle --no-run 2>&1 \
+  | sed -n 's/.*Executable tests\/darkhex_double_oracle.rs (\(.*\))/\1/p' | tail -1)
 [[ -x "$EXE" ]] || { echo "test binary not found" >&2; exit 1; }
 nice -n 10 "$EXE" --ignored --nocapture deep_3x3_abrupt_double_oracle

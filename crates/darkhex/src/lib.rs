@@ -22,17 +22,13 @@
 //! has at most 16 own probes plus announcements, so it is kept in a `u128`.
 //!
 //! # Modules
-//! - [`certificate`]: the `DARKHEX_MIXTURE` reader (strict) and writer, the exact best
-//!   response against a mixture, in exact integer arithmetic, and the extraction of the
-//!   maximising deterministic policy.
-//! - [`double_oracle`]: the exact double oracle over deterministic perfect-recall policies
-//!   (restricted matrix game by [`matrix_game`], oracle = the exact best response), whose
-//!   bounds are certificates.
-//! - [`matrix_game`]: zero-sum matrix games by a dense simplex (steepest-edge pricing; primal
-//!   and dual, so that a program can be kept while strategies are added). Its inner loops hold
-//!   the crate's only `unsafe`: the same loops compiled with
-//!   `#[target_feature(enable = "avx2")]`, called only after run-time detection (multiply and
-//!   subtract stay separate, so the results are bit-identical to the portable loops).
+//! - [`certificate`]: the `DARKHEX_MIXTURE` reader (strict) and writer, exact fractions, the
+//!   exact best response against a mixture, in exact integer arithmetic, and the extraction
+//!   of the maximising deterministic policy.
+//! - [`double_oracle`]: Dark Hex's side of the exact double oracle: [`double_oracle::DarkHexOracle`]
+//!   implements [`game::oracle::PolicyOracle`] over deterministic perfect-recall policies
+//!   (payoff by play-out, oracle = the exact best response, whose bounds are certificates);
+//!   the loop is the generic one of `solvers/double-oracle`, run by the job in `crates/jobs`.
 //! - [`extensive`]: the game as an [`game::extensive::ExtensiveGame`] with perfect-recall
 //!   (history) or view-abstracted information sets.
 //! - [`response`]: exact perfect-recall best response against a behavioural strategy and the
@@ -63,7 +59,6 @@
 pub mod certificate;
 pub mod double_oracle;
 pub mod extensive;
-pub mod matrix_game;
 pub mod response;
 mod rules;
 pub mod strategy;

@@ -13,9 +13,11 @@
 //!   rules, and a key invariant under the game's symmetries.
 //! - [`Evaluate`]: a heuristic evaluation with hard bounds, for bounded-depth search.
 //! - [`extensive`]: imperfect-information games (Dark Hex) for CFR and best response.
+//! - [`oracle`]: games as pure policies with a best-response oracle, for the double oracle.
 #![warn(missing_docs)]
 
 pub mod extensive;
+pub mod oracle;
 
 use core::fmt::Debug;
 use core::hash::Hash;

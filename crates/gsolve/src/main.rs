@@ -52,7 +52,19 @@ enum Command {
 }
 
 fn main() {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        // With --json a malformed command line is one JSON object too (exit 2); --help and
+        // --version print as usual.
+        Err(e) if e.use_stderr() && std::env::args().any(|a| a == "--json") => {
+            let v = serde_json::json!({
+                "error": e.to_string().trim(), "kind": "input", "exit_code": 2,
+            });
+            println!("{v}");
+            std::process::exit(2);
+        }
+        Err(e) => e.exit(),
+    };
     let global = Global { json: cli.json };
     let result = match cli.command {
         None => cli::rex::run_default(&global),

@@ -7,6 +7,7 @@
 
 #![warn(missing_docs)]
 
+pub mod darkhex;
 pub mod progress;
 pub mod rex;
 

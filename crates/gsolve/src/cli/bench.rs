@@ -15,8 +15,9 @@ pub struct BenchArgs {
 enum BenchWhich {
     /// Rex exact solver: 4x4 and 5x5 maps, the Solrex suite, 6x6 positions, 1 vs 2 threads.
     Rex(super::rex::RexBenchArgs),
-    /// Dark Hex CFR per-iteration time and best-response time.
-    Darkhex,
+    /// Dark Hex: CFR per-iteration time, exact best response against the certificates, the
+    /// double oracle to gap 1e-6 on the boards of 8-9 cells.
+    Darkhex(DarkhexBenchArgs),
     /// Dola perft speed.
     Dola,
     /// Hexecs perft speed.
@@ -24,6 +25,14 @@ enum BenchWhich {
     /// Bounded-depth search (Dola and Hexecs): depth in a time budget, nodes/s, branching
     /// factor, Star1/Star2 savings; writes results/search/bench.md.
     Search(SearchBenchArgs),
+}
+
+/// Arguments of `gsolve bench darkhex`.
+#[derive(clap::Args, Debug)]
+pub struct DarkhexBenchArgs {
+    /// Output file (the committed figures: results/darkhex/bench.md).
+    #[arg(long, default_value = "runs/darkhex/bench.md")]
+    out: std::path::PathBuf,
 }
 
 /// Arguments of `gsolve bench search`.
@@ -48,7 +57,7 @@ pub struct SearchBenchArgs {
 pub fn run(args: BenchArgs, global: &Global) -> CliResult {
     match args.which {
         BenchWhich::Rex(a) => super::rex::bench(a, global),
-        BenchWhich::Darkhex => super::darkhex::bench(global),
+        BenchWhich::Darkhex(a) => super::darkhex::bench(a.out, global),
         BenchWhich::Dola => super::dola::bench(global),
         BenchWhich::Hexecs => super::hexecs::bench(global),
         BenchWhich::Search(a) => {

@@ -1,0 +1,97 @@
+//! The exact best response against a mixture.
+//!
+//! The responder (the other player) has perfect recall: its information sets are its own
+//! private histories. [`best_response`] recurses over the responder's histories, carrying the
+//! set of *worlds* consistent with the current one: a world is an owner history (which fixes
+//! the owner's stones and known cells) together with the policies that reach it. Because the
+//! policies are deterministic and the responder's own moves are fixed by its history, every
+//! surviving policy lies in exactly one world, so the worlds partition the policies and there
+//! are never more worlds than policies. At a responder history the value of a probe is the sum
+//! over its two observable outcomes (placed / found) of the values of the child histories;
+//! the responder takes the maximum. Values are sums of integer policy weights (counts of the
+//! weight a responder wins), so the arithmetic is exact in `u128`; the result is reduced to a
+//! fraction at the end. Subtrees are memoised on (responder stones, responder known cells,
+//! owner histories of the worlds), which is exact: the policies of a world are those whose
+//! decisions produce its history, so the future of the game depends on nothing else.
+//!
+//! The search prunes like alpha–beta without a minimising player (Ballard's Star1 for a
+//! maximiser over sums): a probe is searched only for whether it beats the best probe so far,
+//! each outcome with the threshold it must pass given what the other outcome can add at most
+//! (the weight of its worlds), and a node that cannot beat its threshold returns an upper
+//! bound instead of its value (memoised as a bound, re-searched if later asked for more). The
+//! values are exact integers, so the root value and the probe memoised at every node of the
+//! best response's path are exactly those of the full search (the first best in cell order).
+//! On a 4×3 classical mixture of 190 policies this visits 20× fewer responder histories.
+//!
+//! Nothing is allocated per responder history: the worlds live on one stack, each holding a
+//! node of the owner's tree and its cached total weight, and the memo keys are ranges of a
+//! growing array probed through a raw hash table. On the 4×3 certificates this is about 2×
+//! faster than one vector per world and per key (the node and memo-hit counts are the same).
+//! The owner's tree (an owner history's policies, grouped by probe with a counting sort in a
+//! policy-index arena) is built as the search reaches it and reused whenever the same owner
+//! history comes back under another responder history: on the 3×3 abrupt double oracle about
+//! 15 times per owner history (its best responses: 18 ms → 13 ms at the last iteration).
+//!
+//! With more than one rayon thread, the responder histories of the first two levels search
+//! their probes in parallel, each probe in a fork holding a copy of the node's worlds; the memo
+//! is shared, in 64 locked shards. The values are exact and each history's probe is the first
+//! best in cell order, so the value and the extracted policy are the same on any number of
+//! threads (tested); only the node and hit counts vary a little (a fork cannot stop early when
+//! an earlier probe already wins everything, and two forks may solve the same history).
+
+use super::responder::solve_response;
+use super::{Fraction, Mixture, Policy};
+use hashbrown::HashMap;
+
+/// The result of [`best_response`].
+#[derive(Clone, Debug)]
+pub struct Certified {
+    /// The owner of the mixture (0 Black, 1 White).
+    pub owner: u8,
+    /// The responder's exact winning probability against the mixture.
+    pub responder_value: Fraction,
+    /// Black's value implied: a lower bound on the game value if the owner is Black (Black's
+    /// mixture guarantees it), an upper bound if the owner is White.
+    pub black_value: Fraction,
+    /// Responder information sets (histories) visited, memoised ones counted once.
+    pub responder_nodes: u64,
+    /// Memo hits.
+    pub memo_hits: u64,
+}
+
+/// The exact best response of the other player against `mixture` (perfect recall).
+pub fn best_response(mixture: &Mixture) -> Certified {
+    solve_response(mixture, None).0
+}
+
+/// [`best_response`] together with the responder's maximising deterministic policy, in the
+/// certificate's own representation: a decision for every responder history that the policy
+/// reaches with positive probability against the mixture (decisions equal to the fallback are
+/// omitted), and the identity `PRIORITY` (lowest legal cell) elsewhere. The policy has weight 1.
+/// Played against the mixture it wins exactly [`Certified::responder_value`].
+pub fn best_response_policy(mixture: &Mixture) -> (Certified, Policy) {
+    let cells = mixture.rules.rows * mixture.rules.cols;
+    let identity: Vec<u8> = (0..cells as u8).collect();
+    best_response_policy_with(mixture, &identity)
+}
+
+/// [`best_response_policy`] with the given fallback `priority` (a permutation of the cells)
+/// instead of the identity: it decides where the responder plays at histories that the mixture
+/// never lets it reach.
+pub fn best_response_policy_with(mixture: &Mixture, priority: &[u8]) -> (Certified, Policy) {
+    let base = Policy {
+        weight: 1,
+        priority: priority.to_vec(),
+        decisions: HashMap::new(),
+    };
+    best_response_policy_inheriting(mixture, &base)
+}
+
+/// [`best_response_policy`] that plays like `base` (a policy of the responder) wherever the
+/// mixture never lets the responder go: the best response's decisions where it is reached,
+/// `base`'s decisions and priority elsewhere (decisions no game can consult are pruned,
+/// [`Policy::prune`]).
+pub fn best_response_policy_inheriting(mixture: &Mixture, base: &Policy) -> (Certified, Policy) {
+    let (c, p) = solve_response(mixture, Some(base));
+    (c, p.expect("requested"))
+}

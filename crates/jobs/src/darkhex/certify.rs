@@ -1,0 +1,145 @@
+//! Checking jobs: the exact best response against a `DARKHEX_MIXTURE` certificate
+//! ([`certify`]), the exact bracket of a CFR strategy file ([`eval`]) and its text export
+//! ([`export`]).
+
+use super::{JobError, JobResult};
+use cfr::Checkpoint;
+use darkhex::certificate::{best_response, Certified, Mixture};
+use darkhex::response::{exact_bracket, file_strategy, ExactBracket};
+use darkhex::strategy::{
+    replay_history, CheckpointFile, Entry, Representation, StrategyFile, CHECKPOINT_MAGIC,
+    STRATEGY_MAGIC,
+};
+use darkhex::DarkHex;
+use std::path::Path;
+use std::time::Instant;
+
+/// What [`certify`] found.
+#[derive(Debug, Clone)]
+pub struct CertifyReport {
+    /// The parsed certificate.
+    pub mixture: Mixture,
+    /// The exact best response against it.
+    pub certified: Certified,
+    /// Seconds to parse and respond.
+    pub seconds: f64,
+}
+
+/// Parse the certificate text `text` and compute the exact best response against it.
+pub fn certify_text(text: &str) -> JobResult<CertifyReport> {
+    let start = Instant::now();
+    let mixture = Mixture::parse(text).map_err(JobError::input)?;
+    let certified = best_response(&mixture);
+    Ok(CertifyReport {
+        mixture,
+        certified,
+        seconds: start.elapsed().as_secs_f64(),
+    })
+}
+
+/// [`certify_text`] of the file `path` (errors name the file).
+pub fn certify(path: &Path) -> JobResult<CertifyReport> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| JobError::input(format!("cannot read {}: {e}", path.display())))?;
+    certify_text(&text).map_err(|e| JobError::input(format!("{}: {e}", path.display())))
+}
+
+/// What [`eval`] found.
+#[derive(Debug, Clone)]
+pub struct EvalReport {
+    /// The strategy evaluated (purified as asked).
+    pub file: StrategyFile,
+    /// Its exact bracket.
+    pub bracket: ExactBracket,
+    /// Seconds of the two best responses.
+    pub seconds: f64,
+}
+
+/// Read a strategy file, or the average strategy of a CFR checkpoint (validated like a
+/// strategy file).
+pub fn read_strategy(path: &Path) -> JobResult<StrategyFile> {
+    let bytes = std::fs::read(path)
+        .map_err(|e| JobError::input(format!("cannot read {}: {e}", path.display())))?;
+    if bytes.starts_with(&CHECKPOINT_MAGIC) {
+        strategy_from_checkpoint(&bytes)
+    } else {
+        StrategyFile::from_bytes(&bytes).map_err(|e| e.to_string())
+    }
+    .map_err(|e| JobError::input(format!("{}: {e}", path.display())))
+}
+
+/// The exact bracket (both perfect-recall best responses) of the strategy in `path`, purified
+/// at `purify`, best responses pruned below `prune` (rigorous).
+pub fn eval(path: &Path, prune: f64, purify: f64) -> JobResult<EvalReport> {
+    let mut file = read_strategy(path)?;
+    file.purify(purify);
+    let start = Instant::now();
+    let bracket = exact_bracket(&file.game(), &*file_strategy(&file), prune);
+    Ok(EvalReport {
+        file,
+        bracket,
+        seconds: start.elapsed().as_secs_f64(),
+    })
+}
+
+/// The text export of the strategy in `path` (see `darkhex::strategy`).
+pub fn export(path: &Path) -> JobResult<String> {
+    Ok(read_strategy(path)?.to_text())
+}
+
+/// The average strategy stored in a checkpoint (validated like a strategy file).
+fn strategy_from_checkpoint(bytes: &[u8]) -> Result<StrategyFile, String> {
+    let c = CheckpointFile::from_bytes(bytes).map_err(|e| e.to_string())?;
+    let game = DarkHex::new(c.header.rules).map_err(|e| e.to_string())?;
+    let (keys, sums): (Vec<(u8, u128, usize)>, Vec<f64>) = match c.header.representation {
+        Representation::History => {
+            let s: Checkpoint<u128> =
+                Checkpoint::from_bytes(&c.solver).map_err(|e| e.to_string())?;
+            let mut keys = Vec::with_capacity(s.keys.len());
+            for k in s.keys {
+                let (p, h) = ((k >> 127) as u8, k & !(1u128 << 127));
+                let (own, known) = replay_history(&game, p, h)?;
+                keys.push((p, h, (game.all() & !(own | known)).count_ones() as usize));
+            }
+            (keys, s.strategy_sum)
+        }
+        Representation::View => {
+            let s: Checkpoint<u64> =
+                Checkpoint::from_bytes(&c.solver).map_err(|e| e.to_string())?;
+            let keys = s
+                .keys
+                .iter()
+                .map(|&k| {
+                    let (own, known) = ((k >> 16) & 0xffff, k & 0xffff);
+                    let n = (game.all() & !(own | known)).count_ones() as usize;
+                    ((k >> 32) as u8, (k & 0xffff_ffff) as u128, n)
+                })
+                .collect();
+            (keys, s.strategy_sum)
+        }
+    };
+    let mut entries = Vec::with_capacity(keys.len());
+    let mut o = 0usize;
+    for (player, key, n) in keys {
+        let slice = sums
+            .get(o..o + n)
+            .ok_or("checkpoint shorter than its information sets")?;
+        o += n;
+        let total: f64 = slice.iter().sum();
+        let probs = if total > 0.0 {
+            slice.iter().map(|v| v / total).collect()
+        } else {
+            vec![1.0 / n as f64; n]
+        };
+        entries.push(Entry { player, key, probs });
+    }
+    if o != sums.len() {
+        return Err("checkpoint longer than its information sets".into());
+    }
+    entries.sort_by_key(|e| (e.player, e.key));
+    let mut header = c.header;
+    header.magic = STRATEGY_MAGIC;
+    let f = StrategyFile { header, entries };
+    // Re-validate through the strategy reader.
+    StrategyFile::from_bytes(&f.to_bytes()).map_err(|e| e.to_string())
+}
