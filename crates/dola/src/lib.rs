@@ -103,6 +103,7 @@ pub mod tables;
 mod types;
 mod variant;
 
+pub use eval::DolaHints;
 pub use game_impl::{
     perft, perft_divide, perft_full, MoveError, FIFTY_MOVE_PLIES, REPETITION_COUNT,
 };
