@@ -75,9 +75,11 @@ impl SearchSettings {
             Some(t) if t.is_finite() && t > 0.0 && t <= MAX_SECONDS => {
                 Some(Duration::from_secs_f64(t))
             }
-            Some(t) => return Err(JobError::input(format!(
+            Some(t) => {
+                return Err(JobError::input(format!(
                 "--time {t}: expected a number of seconds greater than 0 and at most {MAX_SECONDS}"
-            ))),
+            )))
+            }
         };
         if self.nodes == Some(0) {
             return Err(JobError::input("--nodes 0: expected at least 1 node"));
