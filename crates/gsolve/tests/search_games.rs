@@ -16,9 +16,8 @@ use search::{ChancePruning, Engine, Limits, NoHints, SearchOptions};
 // ---------------------------------------------------------------- reference search
 
 // The plain minimax / expectimax of the search crate's own tests, shared rather than copied.
-#[path = "../../../solvers/search/tests/common/mod.rs"]
-mod reference_search;
 use reference_search::{random_position, reference, RefOptions};
+use search_reference as reference_search;
 
 fn search_value<G: Evaluate>(g: &G, depth: u32, opts: &SearchOptions) -> (i32, u64) {
     let r = Engine::new(opts.clone())

@@ -248,7 +248,7 @@ pub fn dola_perft_bench(
          ## How these numbers are checked\n\n\
          No other engine plays Dola, so there is no external perft to compare with. The counts are \
          cross-checked by a second, independent implementation of the rules in \
-         `crates/dola/tests/common/mod.rs`: a mailbox generator walking squares with coordinate \
+         `crates/dola/reference` (crate `dola-reference`): a mailbox generator walking squares with coordinate \
          offsets, pseudo-legal moves written from `dola.md`, legality by making the move on a copy \
          and scanning every enemy piece's attacks. `tests/random_play.rs` compares the two move \
          lists and the position after every move on thousands of positions from random games and \
@@ -375,7 +375,7 @@ fn hexecs_perft_markdown(runs: &[PerftRun], command: &str) -> String {
     md.push_str(
         "Cross-checks: there is no published Hexecs perft. Every count of at most 5 000 leaves in \
          `crates/hexecs/tests/data/perft.txt` (which holds these numbers) is recomputed in the \
-         default test suite by a second, independent generator (`crates/hexecs/tests/common`: \
+         default test suite by a second, independent generator (`crates/hexecs/reference`: \
          coordinate walking over a map of pieces, legality by making the move and asking whether \
          any enemy piece could capture the king), and the #[ignore]d deep test \
          (`scripts/hexecs-deep-tests.sh`) does so up to 400 000 leaves; the two generators are \

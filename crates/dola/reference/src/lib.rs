@@ -3,7 +3,6 @@
 //! pseudo-legal moves written straight from `dola.md`, legality by making the move on a copy and
 //! asking whether any enemy piece attacks the king. It shares no code with the engine beyond the
 //! public types used to read a position.
-#![allow(dead_code)]
 
 use dola::{Color, Kind, Position};
 

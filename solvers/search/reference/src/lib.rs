@@ -1,7 +1,6 @@
 //! Plain minimax / expectimax reference: the value definition of the crate header written as
 //! a direct recursion over the whole tree (no windows, no table, no ordering), with its own
 //! copy of the score arithmetic.
-#![allow(dead_code)]
 
 use game::{Evaluate, NodeKind, Player};
 use search::toy::SplitMix64;
