@@ -1,12 +1,7 @@
 #!/usr/bin/env bash
-# Benchmark the bounded-depth search on the toy games (10 s per position, one thread) and write
-# results/search/toy-bench.md. Builds under the cargo lock, then runs niced outside it (the run
-# takes a few minutes). The Dola and Hexecs figures come from `gsolve bench search`.
+# The search benchmark on the toy games (tic-tac-toe, Pig, the tree game), 10 s per position,
+# written to results/search/toy-bench.md by the job `jobs::search_bench::toy_bench`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bin=$(scripts/cargo-locked test --release -p gsolve --no-run 2>&1 | sed -n 's/.*Executable unittests src\/main.rs (\(.*\))/\1/p' | tail -1)
-if [ -z "$bin" ]; then
-    echo "error: could not find the gsolve test binary" >&2
-    exit 1
-fi
-nice -n 10 "$bin" --ignored --exact cli::search::tests::write_toy_bench --nocapture
+scripts/cargo-locked build --release -p jobs --example search_toy_bench
+nice -n 10 target/release/examples/search_toy_bench 10 results/search/toy-bench.md

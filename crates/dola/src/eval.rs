@@ -91,3 +91,35 @@ impl Evaluate for Position {
         self.is_check()
     }
 }
+
+/// Capture ordering for a search (`game::MoveHints`): most valuable victim, least valuable
+/// attacker, with the material values of [`MATERIAL`] (the king counted as 2 000) and 1 000
+/// more for a promotion.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct DolaHints;
+
+/// Ordering value of a piece kind: its material value, the king counted as 2 000.
+fn order_value(kind: Kind) -> i32 {
+    if kind == Kind::King {
+        2000
+    } else {
+        MATERIAL[kind as usize]
+    }
+}
+
+impl game::MoveHints<Position> for DolaHints {
+    fn capture_order_key(&self, pos: &Position, mv: Move) -> i32 {
+        let victim = if mv.flag() == MoveFlag::EnPassant {
+            MATERIAL[Kind::Pawn as usize]
+        } else {
+            pos.piece_at(mv.to()).map_or(0, |p| order_value(p.kind))
+        };
+        let attacker = pos.piece_at(mv.from()).map_or(0, |p| order_value(p.kind));
+        let promotion = if mv.promotion_type().is_some() {
+            1000
+        } else {
+            0
+        };
+        16 * victim - attacker + promotion
+    }
+}

@@ -94,6 +94,7 @@
 #![warn(missing_docs)]
 
 pub mod eval;
+mod fen;
 mod game_impl;
 pub mod movegen;
 mod position;
@@ -103,10 +104,12 @@ pub mod tables;
 mod types;
 mod variant;
 
+pub use eval::DolaHints;
+pub use fen::FenError;
 pub use game_impl::{
     perft, perft_divide, perft_full, MoveError, FIFTY_MOVE_PLIES, REPETITION_COUNT,
 };
 pub use movegen::{MoveCounter, MoveList, MoveSink};
-pub use position::{FenError, Position};
+pub use position::Position;
 pub use types::{Color, Kind, Move, MoveFlag, MoveShape, Piece, PieceType, QueenMode};
 pub use variant::{UnknownVariant, Variant, VariantRules};

@@ -52,6 +52,26 @@ fn check_fen(v: Variant, text: &str) {
     }
 }
 
+/// What a replay accepted round-trips: the moves it played, written back by the record writer
+/// (`french_record`), replay as legal moves, one for one, to the same final position.
+fn check_record_round_trip(start: &Position, r: &dola::record::Replay) {
+    let mut pos = start.clone();
+    let mut played = Vec::new();
+    for text in r.steps.iter().filter_map(|s| s.played.as_deref()) {
+        let m = pos.parse_move(text).expect("a played move re-parses");
+        pos.play_unchecked(m);
+        played.push(m);
+    }
+    let written = dola::record::french_record(start, &played);
+    let again = replay(start, &parse_record(&written));
+    assert_eq!(
+        (again.moves, again.legal),
+        (played.len(), played.len()),
+        "{written}"
+    );
+    assert_eq!(again.final_fen, r.final_fen, "{written}");
+}
+
 fn fen_char() -> impl Strategy<Value = char> {
     prop::sample::select(vec![
         'k', 'K', 'q', 'Q', 'r', 'R', 'b', 'B', 'n', 'N', 'c', 'C', 'a', 'A', 'p', 'P', '+', '/',
@@ -60,7 +80,12 @@ fn fen_char() -> impl Strategy<Value = char> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 400, .. ProptestConfig::default() })]
+    // Seeded (the same inputs on every run), thousands of cases per property.
+    #![proptest_config(ProptestConfig {
+        cases: 3000,
+        rng_seed: proptest::test_runner::RngSeed::Fixed(0xD01A),
+        ..ProptestConfig::default()
+    })]
 
     #[test]
     fn random_text_never_panics(s in "\\PC{0,80}") {
@@ -90,9 +115,11 @@ proptest! {
         v in 0usize..3,
     ) {
         let text = mutate(SEED_RECORD, &edits);
-        let r = replay(&Position::start(Variant::ALL[v]), &parse_record(&text));
+        let start = Position::start(Variant::ALL[v]);
+        let r = replay(&start, &parse_record(&text));
         prop_assert!(r.legal <= r.moves);
         Position::from_fen(Variant::ALL[v], &r.final_fen).expect("final FEN re-reads");
+        check_record_round_trip(&start, &r);
     }
 
     #[test]
@@ -101,5 +128,36 @@ proptest! {
         if let Ok(m) = p.parse_move(&s) {
             prop_assert_eq!(Position::coordinate(m), s.to_ascii_lowercase());
         }
+    }
+}
+
+/// Seeded random games of every variant (castling, en passant, promotions and queen modes
+/// occur): the record writer's text replays as the same legal moves to the same position.
+#[test]
+fn random_games_round_trip_through_the_record_format() {
+    let mut rng = game::rng::SplitMix64::new(0x05EC_02D5);
+    for game_no in 0..300 {
+        let v = Variant::ALL[game_no % 3];
+        let start = Position::start(v);
+        let mut pos = start.clone();
+        let mut moves = Vec::new();
+        for _ in 0..rng.below(200) {
+            let legal = pos.legal_move_list();
+            let legal = legal.as_slice();
+            if legal.is_empty() {
+                break;
+            }
+            let m = legal[rng.below(legal.len())];
+            pos.play_unchecked(m);
+            moves.push(m);
+        }
+        let written = dola::record::french_record(&start, &moves);
+        let r = replay(&start, &parse_record(&written));
+        assert_eq!(
+            (r.moves, r.legal),
+            (moves.len(), moves.len()),
+            "game {game_no}: {written}"
+        );
+        assert_eq!(r.final_fen, pos.to_fen(), "game {game_no}");
     }
 }

@@ -2,7 +2,7 @@
 //! counts recomputed by the independent reference generator, and symmetry: the left–right
 //! mirror and the colour flip leave perft unchanged.
 
-mod common;
+use dola_reference as common;
 
 use bitboard::dola::{file_of, rank_of, square, square_name};
 use common::RefPos;

@@ -4,7 +4,7 @@
 //! everything, the incremental Zobrist key must equal the full one, no legal move may leave the
 //! own king in check, and the FEN must round-trip.
 
-mod common;
+use dola_reference as common;
 
 use common::RefPos;
 use dola::*;

@@ -14,10 +14,14 @@
 //! - [`Evaluate`]: a heuristic evaluation with hard bounds, for bounded-depth search.
 //! - [`extensive`]: imperfect-information games (Dark Hex) for CFR and best response.
 //! - [`oracle`]: games as pure policies with a best-response oracle, for the double oracle.
+//! - [`MoveHints`]: optional game knowledge for move ordering (a capture's victim/attacker key),
+//!   which a game implements on a unit struct of its own and a search takes as a parameter.
+//! - [`rng`]: the seeded SplitMix64 generator of random openings and position samples.
 #![warn(missing_docs)]
 
 pub mod extensive;
 pub mod oracle;
+pub mod rng;
 
 use core::fmt::Debug;
 use core::hash::Hash;
@@ -167,3 +171,19 @@ pub trait Notation: Game {
     /// The text of `mv` played from the current position (coordinate form).
     fn move_text(&self, mv: Self::Move) -> String;
 }
+
+/// Optional knowledge that sharpens move ordering. Every method has a neutral default.
+pub trait MoveHints<G: Game>: Sync {
+    /// Ordering key of a capture in `pos` (higher is tried first): typically
+    /// `16 · value(victim) − value(attacker)` (MVV-LVA). Keep it within ±1 000 000.
+    fn capture_order_key(&self, pos: &G, mv: G::Move) -> i32 {
+        let _ = (pos, mv);
+        0
+    }
+}
+
+/// No hints: captures keep the game's generation order.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NoHints;
+
+impl<G: Game> MoveHints<G> for NoHints {}

@@ -16,9 +16,8 @@ use search::{ChancePruning, Engine, Limits, NoHints, SearchOptions};
 // ---------------------------------------------------------------- reference search
 
 // The plain minimax / expectimax of the search crate's own tests, shared rather than copied.
-#[path = "../../../solvers/search/tests/common/mod.rs"]
-mod reference_search;
 use reference_search::{random_position, reference, RefOptions};
+use search_reference as reference_search;
 
 fn search_value<G: Evaluate>(g: &G, depth: u32, opts: &SearchOptions) -> (i32, u64) {
     let r = Engine::new(opts.clone())
@@ -39,9 +38,6 @@ fn options(quiescence: bool, check_extension: bool) -> SearchOptions {
 
 // ---------------------------------------------------------------- positions
 
-const PRINCESS_POSITION: &str =
-    "rnjqjkjnr/dddddddddd/11/4p7/13/3P8/11/DDDDDDDDDD/RNJKJQJNR w KQkq Uu - 0 1";
-
 fn dola_positions(variant: dola::Variant, count: usize, seed: u64) -> Vec<dola::Position> {
     let mut rng = SplitMix64::new(seed);
     let mut out = Vec::new();
@@ -54,25 +50,11 @@ fn dola_positions(variant: dola::Variant, count: usize, seed: u64) -> Vec<dola::
     out
 }
 
-/// Random positions reached from the princess position with at least one princess on the board.
+/// Random positions reached from the princess position with a princess on the board and the
+/// roll available: the sampler of the Star benchmark (`hexecs::princess_sample`).
 fn princess_positions(count: usize, seed: u64) -> Vec<hexecs::Hexecs> {
-    let mut rng = SplitMix64::new(seed);
-    let mut out = Vec::new();
-    while out.len() < count {
-        let plies = rng.below(12);
-        let start = hexecs::Hexecs::from_position(PRINCESS_POSITION).unwrap();
-        if let Some(p) = random_position(start, plies, &mut rng) {
-            let b = p.board();
-            let free = b.kind_set(hexecs::Kind::Princess) != 0;
-            let mut moves = Vec::new();
-            game::Game::legal_moves(&p, &mut moves);
-            // The side to move can roll: the searched tree has chance nodes from the root.
-            if free && moves.contains(&hexecs::Move::ROLL) {
-                out.push(p);
-            }
-        }
-    }
-    out
+    let start = hexecs::Hexecs::from_position(hexecs::PRINCESS_POSITION).unwrap();
+    hexecs::princess_sample(&start, count, seed)
 }
 
 // ---------------------------------------------------------------- alpha-beta = minimax
@@ -175,32 +157,18 @@ fn star1_and_star2_equal_expectimax_on_hexecs_positions_with_a_free_princess() {
 }
 
 /// Nodes of plain expectimax (the better of its two move orderings), Star1 and Star2 (default
-/// ordering) at `depth` on `pos`, after checking that all four searches give the same score.
-/// This is the comparison `gsolve bench search` reports.
-fn star_nodes(pos: &hexecs::Hexecs, depth: u32, tt_mib: usize) -> ([u64; 3], i32) {
-    let run = |mode, chance_first| {
-        let opts = SearchOptions {
-            chance_pruning: mode,
-            chance_moves_first: chance_first,
-            tt_mib,
-            ..SearchOptions::default()
-        };
-        search_value(pos, depth, &opts)
+/// ordering) at `depth` on `pos` with a `tt_mib` table and no move hints: the comparison of
+/// `gsolve bench search` (`jobs::search_bench::star_at_depth`, which checks that every search
+/// gives the same score).
+fn star_nodes(pos: &hexecs::Hexecs, depth: u32, tt_mib: usize) -> [u64; 3] {
+    let base = SearchOptions {
+        tt_mib,
+        ..jobs::search_bench::star_options()
     };
-    let first = SearchOptions::default().chance_moves_first;
-    let runs = [
-        run(ChancePruning::None, true),
-        run(ChancePruning::None, false),
-        run(ChancePruning::Star1, first),
-        run(ChancePruning::Star2, first),
-    ];
-    let score = runs[0].0;
-    assert!(
-        runs.iter().all(|r| r.0 == score),
-        "{} depth {depth}: scores {runs:?}",
-        pos.position_text()
-    );
-    ([runs[0].1.min(runs[1].1), runs[2].1, runs[3].1], score)
+    let st = jobs::search_bench::star_at_depth(pos, &NoHints, depth, None, &base)
+        .unwrap()
+        .expect("a fixed-depth search completes");
+    [st.expectimax_nodes, st.star1_nodes, st.star2_nodes]
 }
 
 /// Star2 against plain expectimax at depth 3 on the positions above: the same scores, and at
@@ -211,7 +179,7 @@ fn star_nodes(pos: &hexecs::Hexecs, depth: u32, tt_mib: usize) -> ([u64; 3], i32
 fn star2_saves_nodes_against_expectimax_at_depth_three() {
     let mut totals = [0u64; 3];
     for pos in &princess_positions(6, 21) {
-        let (nodes, _) = star_nodes(pos, 3, 16);
+        let nodes = star_nodes(pos, 3, 16);
         for k in 0..3 {
             totals[k] += nodes[k];
         }
@@ -267,44 +235,29 @@ fn table_on_off_and_threads_one_two_give_the_same_score() {
 
 // ---------------------------------------------------------------- signature
 
-/// Depth of the bench signature.
-const SIGNATURE_DEPTH: u32 = 4;
-
-fn signature() -> u64 {
-    let mut total = 0;
-    for v in dola::Variant::ALL {
-        total += search_value(
-            &dola::Position::start(v),
-            SIGNATURE_DEPTH,
-            &SearchOptions::default(),
-        )
-        .1;
-    }
-    total += search_value(
-        &hexecs::Hexecs::start(),
-        SIGNATURE_DEPTH,
-        &SearchOptions::default(),
-    )
-    .1;
-    total += search_value(
-        &hexecs::Hexecs::from_position(PRINCESS_POSITION).unwrap(),
-        3,
-        &SearchOptions::default(),
-    )
-    .1;
-    total
-}
-
-/// The deterministic node-count signature (one thread, default options): the three Dola start
-/// positions and the Hexecs start at depth 4, the princess position at depth 3. Printed as
-/// `search signature N` for `scripts/search-signature.sh`, which compares it with the value
-/// recorded in `results/search/signature.txt`; here it is checked to be reproducible.
+/// The deterministic node-count signature (`jobs::search_bench::game_signature`: one thread,
+/// default options; the three Dola start positions and the Hexecs start at depth 4, the
+/// princess position at depth 3) equals the value recorded in `results/search/signature.txt`.
+/// Printed as `search signature N` for `scripts/search-signature.sh --update`.
 #[test]
-fn node_count_signature_is_deterministic() {
-    let a = signature();
-    let b = signature();
-    assert_eq!(a, b);
-    println!("search signature {a}");
+fn node_count_signature_is_the_recorded_one() {
+    let sig = jobs::search_bench::game_signature().unwrap();
+    println!("search signature {sig}");
+    let file = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../results/search/signature.txt"
+    );
+    let recorded: u64 = std::fs::read_to_string(file)
+        .unwrap()
+        .lines()
+        .find(|l| !l.starts_with('#'))
+        .and_then(|l| l.trim().parse().ok())
+        .expect("a signature line");
+    assert_eq!(
+        sig, recorded,
+        "the search or a game changed its node counts"
+    );
+    assert_eq!(sig, jobs::search_bench::game_signature().unwrap());
 }
 
 // ---------------------------------------------------------------- deeper (ignored)
@@ -360,28 +313,19 @@ fn deep_alpha_beta_equals_minimax_with_check_extension() {
     }
 }
 
-/// Star1/Star2 node savings versus plain expectimax (its better ordering) on random positions
-/// with a free princess (`scripts/search-deep-tests.sh`; prints the totals).
+/// The Star sample of `results/search/bench.md` at depth 3 (the job's own
+/// `jobs::search_bench::star_sample`, with the Hexecs capture ordering): the recorded node
+/// totals of the five searches, so the benchmark's figures are those of the current code, and
+/// Star2 at most half of plain expectimax (`scripts/search-deep-tests.sh`).
 #[test]
 #[ignore]
-fn deep_star_savings_on_princess_positions() {
-    let depth: u32 = std::env::var("STAR_DEPTH")
-        .ok()
-        .and_then(|d| d.parse().ok())
-        .unwrap_or(3);
-    let mut totals = [0u64; 3];
-    for (i, pos) in princess_positions(8, 61).iter().enumerate() {
-        let (row, score) = star_nodes(pos, depth, 64);
-        println!(
-            "position {i} depth {depth}: expectimax / star1 / star2 nodes {row:?} score {score}"
-        );
-        for k in 0..3 {
-            totals[k] += row[k];
-        }
-    }
-    println!(
-        "total {totals:?}: star1 saves {:.1}%, star2 saves {:.1}%",
-        100.0 * (1.0 - totals[1] as f64 / totals[0] as f64),
-        100.0 * (1.0 - totals[2] as f64 / totals[0] as f64)
-    );
+fn deep_star_sample_matches_the_bench_at_depth_three() {
+    let princess = hexecs::Hexecs::from_position(hexecs::PRINCESS_POSITION).unwrap();
+    let sample =
+        jobs::search_bench::star_sample(&princess, &hexecs::HexecsHints, 3, || {}).unwrap();
+    let t = sample.run_totals();
+    println!("depth 3 run totals {t:?}");
+    assert_eq!(t, [342202, 1375943, 1163193, 115141, 169405]);
+    let [expectimax, _, star2] = sample.totals();
+    assert!(2 * star2 <= expectimax);
 }

@@ -3,7 +3,7 @@
 //!
 //! 1. by reasoning (the comment above each position explains the pattern and why every
 //!    defence fails);
-//! 2. by brute force: the plain minimax of `solvers/search/tests/common` (no windows, no table,
+//! 2. by brute force: the plain minimax of `solvers/search/reference` (no windows, no table,
 //!    no ordering, no quiescence, no extension) proves the mate exists at its depth
 //!    (`W - plies`) and, for a mate in 2, that there is no mate in 1 — so every defence of the
 //!    first move loses;
@@ -17,9 +17,8 @@
 use game::{Evaluate, Game, NodeKind, Notation, Outcome, Player};
 use search::{Limits, ScoreKind, SearchOptions};
 
-#[path = "../../../solvers/search/tests/common/mod.rs"]
-mod reference_search;
 use reference_search::{reference, win, RefOptions};
+use search_reference as reference_search;
 
 /// The brute force: plain minimax, nothing that could hide a defence.
 const PLAIN: RefOptions = RefOptions {

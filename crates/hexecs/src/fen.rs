@@ -21,6 +21,14 @@ pub const START: &str =
 pub const START_16_DROIDS: &str =
     "rnjqjkjnr/dddddddddd/d1d1d1d1d1d/12/13/12/D1D1D1D1D1D/DDDDDDDDDD/RNJKJQJNR w KQkq PUpu - 0 1";
 
+/// A position with both princesses free (unicorns still imprisoned): the bench and perft
+/// position for the counts with chance (from the start no princess is free for several moves).
+pub const PRINCESS_POSITION: &str =
+    "rnjqjkjnr/dddddddddd/11/4p7/13/3P8/11/DDDDDDDDDD/RNJKJQJNR w KQkq Uu - 0 1";
+/// [`PRINCESS_POSITION`] after White's roll (a chance node).
+pub const ROLLED_POSITION: &str =
+    "rnjqjkjnr/dddddddddd/11/4p7/13/3P8/11/DDDDDDDDDD/RNJKJQJNR w KQkq Uu roll 0 1";
+
 /// A malformed or impossible position.
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 pub enum PositionError {

@@ -88,15 +88,22 @@ pub mod board;
 pub mod eval;
 pub mod fen;
 mod game;
+mod movegen;
 pub mod notation;
 pub mod perft;
+pub mod sample;
 pub mod show;
 mod types;
 mod zobrist;
 
 pub use board::{Board, Phase};
-pub use fen::{parse_position, write_position, PositionError, START, START_16_DROIDS};
+pub use eval::HexecsHints;
+pub use fen::{
+    parse_position, write_position, PositionError, PRINCESS_POSITION, ROLLED_POSITION, START,
+    START_16_DROIDS,
+};
 pub use game::{player_of, Hexecs, Rules, Setup};
 pub use notation::{parse_move, raw_move_text, MoveError};
 pub use perft::{divide, perft, PerftMode};
+pub use sample::princess_sample;
 pub use types::{Colour, Kind, Move, MoveKind, Piece};

@@ -3,7 +3,7 @@
 //! (judged by the slow reference's attack test), the position text round-trips, chance nodes
 //! behave, and the evaluation stays within its bound.
 
-mod common;
+use hexecs_reference as common;
 
 use common::{random_boards, RefPos, Rng};
 use game::{Evaluate, Game, NodeKind, Notation};

@@ -1,6 +1,6 @@
 //! The perft suite of `tests/data/perft.txt`, with reference cross-checks.
 
-mod common;
+use hexecs_reference as common;
 
 use common::{ref_perft, RefPos};
 use hexecs::{parse_position, perft, Board, PerftMode};

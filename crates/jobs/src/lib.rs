@@ -7,8 +7,16 @@
 
 #![warn(missing_docs)]
 
+pub mod coins;
 pub mod darkhex;
+pub mod output;
+pub mod perft;
 pub mod progress;
+pub mod replay;
 pub mod rex;
+pub mod search;
+pub mod search_bench;
+pub mod selfplay;
 
+pub use output::{JobError, JobResult};
 pub use progress::{NoProgress, Progress};

@@ -8,24 +8,10 @@
 //! generation order). Moves are any `Copy + Hash` type, so the history table is indexed by a
 //! hash of the move (4096 cells per player; collisions only blur a heuristic).
 
-use game::{Game, Player};
+use game::Player;
 use std::hash::{Hash, Hasher};
 
-/// Optional knowledge that sharpens move ordering. Every method has a neutral default.
-pub trait MoveHints<G: Game>: Sync {
-    /// Ordering key of a capture in `pos` (higher is tried first): typically
-    /// `16 · value(victim) − value(attacker)` (MVV-LVA). Keep it within ±1 000 000.
-    fn capture_order_key(&self, pos: &G, mv: G::Move) -> i32 {
-        let _ = (pos, mv);
-        0
-    }
-}
-
-/// No hints: captures keep the game's generation order.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct NoHints;
-
-impl<G: Game> MoveHints<G> for NoHints {}
+pub use game::{MoveHints, NoHints};
 
 pub(crate) const HISTORY_CELLS: usize = 4096;
 const HISTORY_MAX: i32 = 1 << 20;

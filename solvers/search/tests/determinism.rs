@@ -1,7 +1,7 @@
 //! Fixed-depth results do not depend on the table, the number of threads or repetition; node
 //! counts with one thread are reproducible (and match the recorded bench signature).
 
-mod common;
+use search_reference as common;
 
 use common::random_position;
 use game::Evaluate;

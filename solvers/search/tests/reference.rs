@@ -1,6 +1,6 @@
 //! Alpha-beta, Star1 and Star2 against the plain minimax / expectimax reference.
 
-mod common;
+use search_reference as common;
 
 use common::{random_position, reference, RefOptions};
 use game::Evaluate;

@@ -46,6 +46,15 @@ impl CliError {
     }
 }
 
+impl From<jobs::JobError> for CliError {
+    fn from(e: jobs::JobError) -> Self {
+        match e {
+            jobs::JobError::Input(m) => CliError::Input(m),
+            jobs::JobError::Runtime(m) => CliError::Runtime(m),
+        }
+    }
+}
+
 /// Result of a subcommand.
 pub type CliResult = Result<(), CliError>;
 
@@ -69,6 +78,65 @@ pub fn progress_bar(global: &Global, len: u64, what: &str) -> ProgressBar {
     );
     bar.set_prefix(what.to_string());
     bar
+}
+
+/// A job's progress drawn as a bar on stderr (terminal only, never with `--json`); a job's
+/// messages (one line per finished item) go to stdout unless `--json`.
+pub struct BarProgress {
+    global: Global,
+    bar: std::sync::Mutex<Option<ProgressBar>>,
+}
+
+impl BarProgress {
+    /// A sink that draws nothing until the job starts a phase.
+    pub fn new(global: &Global) -> Self {
+        BarProgress {
+            global: global.clone(),
+            bar: std::sync::Mutex::new(None),
+        }
+    }
+
+    fn with_bar(&self, f: impl FnOnce(&ProgressBar)) {
+        let guard = self.bar.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(bar) = guard.as_ref() {
+            f(bar);
+        }
+    }
+}
+
+impl jobs::Progress for BarProgress {
+    fn start(&self, what: &str, total: u64) {
+        let mut guard = self.bar.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(old) = guard.take() {
+            old.finish_and_clear();
+        }
+        *guard = Some(progress_bar(&self.global, total, what));
+    }
+
+    fn advance(&self, done: u64, note: &str) {
+        self.with_bar(|bar| {
+            bar.set_position(done);
+            bar.set_message(note.to_string());
+        });
+    }
+
+    fn message(&self, line: &str) {
+        if self.global.json {
+            return;
+        }
+        let guard = self.bar.lock().unwrap_or_else(|e| e.into_inner());
+        match guard.as_ref() {
+            Some(bar) => bar.suspend(|| println!("{line}")),
+            None => println!("{line}"),
+        }
+    }
+
+    fn finish(&self) {
+        let mut guard = self.bar.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(bar) = guard.take() {
+            bar.finish_and_clear();
+        }
+    }
 }
 
 /// A spinner with elapsed time on stderr (terminal only, never with `--json`), for jobs whose

@@ -1,0 +1,142 @@
+//! What the jobs share: the error type (bad input or a failed run), the toolkit version and
+//! command stamped into result files, and atomic writes.
+
+use std::fmt::Display;
+use std::path::Path;
+
+/// A job that did not complete.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum JobError {
+    /// Bad input: a malformed config, position, move or file (the CLI's exit code 2). The text
+    /// names the input and what was expected.
+    Input(String),
+    /// A run that failed for another reason: I/O, resource limits, an internal check (exit 1).
+    Runtime(String),
+}
+
+impl JobError {
+    /// Bad input.
+    pub fn input(e: impl Display) -> Self {
+        JobError::Input(e.to_string())
+    }
+    /// A failed run.
+    pub fn runtime(e: impl Display) -> Self {
+        JobError::Runtime(e.to_string())
+    }
+}
+
+impl Display for JobError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            JobError::Input(m) | JobError::Runtime(m) => f.write_str(m),
+        }
+    }
+}
+
+impl std::error::Error for JobError {}
+
+/// The result of a job.
+pub type JobResult<T> = Result<T, JobError>;
+
+/// "gsolve X.Y.Z": the toolkit version stamped into every file a job writes (the workspace
+/// shares one version, so this is the binary's version too).
+pub fn toolkit_version() -> String {
+    format!("gsolve {}", env!("CARGO_PKG_VERSION"))
+}
+
+/// The 1-minute load average (`/proc/loadavg`), or "unknown": timing tables state it because
+/// the machines are shared.
+pub fn load_average() -> String {
+    std::fs::read_to_string("/proc/loadavg")
+        .ok()
+        .and_then(|l| l.split_whitespace().next().map(str::to_string))
+        .unwrap_or_else(|| "unknown".to_string())
+}
+
+/// Logical CPUs of the machine.
+pub fn logical_cpus() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// Write `contents` to `path` atomically: a temporary file in the same directory renamed into
+/// place, so a failed run never leaves a half-written result or destroys the previous one.
+/// Missing directories are created.
+pub fn write_atomic(path: &Path, contents: &[u8]) -> JobResult<()> {
+    if let Some(dir) = path.parent() {
+        if !dir.as_os_str().is_empty() {
+            std::fs::create_dir_all(dir)
+                .map_err(|e| JobError::runtime(format!("cannot create {}: {e}", dir.display())))?;
+        }
+    }
+    let tmp = path.with_extension(format!(
+        "{}.tmp",
+        path.extension().and_then(|e| e.to_str()).unwrap_or("")
+    ));
+    std::fs::write(&tmp, contents)
+        .map_err(|e| JobError::runtime(format!("cannot write {}: {e}", tmp.display())))?;
+    std::fs::rename(&tmp, path)
+        .map_err(|e| JobError::runtime(format!("cannot rename into {}: {e}", path.display())))
+}
+
+/// Put `section` (markdown starting with a `## heading` line) into the markdown file `path`
+/// whose first lines are `preamble` (written when the file is new or empty): a section with
+/// the same heading is replaced, otherwise `section` is appended. Written atomically.
+pub fn put_markdown_section(path: &Path, preamble: &str, section: &str) -> JobResult<()> {
+    let heading = section.lines().next().unwrap_or("").trim_end().to_string();
+    let old = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
+        Err(e) => {
+            return Err(JobError::runtime(format!(
+                "cannot read {}: {e}",
+                path.display()
+            )))
+        }
+    };
+    let mut doc = if old.trim().is_empty() {
+        preamble.to_string()
+    } else {
+        String::new()
+    };
+    let mut replaced = false;
+    let mut skipping = false;
+    for line in old.lines() {
+        if line.starts_with("## ") {
+            skipping = line.trim_end() == heading;
+            if skipping && !replaced {
+                doc.push_str(section);
+                doc.push('\n');
+                replaced = true;
+            }
+        }
+        if !skipping {
+            doc.push_str(line);
+            doc.push('\n');
+        }
+    }
+    if !replaced {
+        if !doc.ends_with("\n\n") {
+            doc.push('\n');
+        }
+        doc.push_str(section);
+    }
+    write_atomic(path, doc.as_bytes())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_section_is_replaced_by_heading_and_others_are_kept() {
+        let dir = std::env::temp_dir().join(format!("jobs-output-{}", std::process::id()));
+        let path = dir.join("doc.md");
+        let _ = std::fs::remove_file(&path);
+        put_markdown_section(&path, "# Title\n\n", "## a\n\none\n").unwrap();
+        put_markdown_section(&path, "# Title\n\n", "## b\n\ntwo\n").unwrap();
+        put_markdown_section(&path, "# Title\n\n", "## a\n\nthree\n").unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert_eq!(text, "# Title\n\n## a\n\nthree\n\n## b\n\ntwo\n");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
