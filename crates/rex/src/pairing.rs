@@ -285,7 +285,7 @@ impl<W: BitWord> Scratch<W> {
                         }
                         None
                     }
-                    (true, true) if size + 1 <= MAX_CELL_CELL_SEMI => Some(MAX_CELL_CELL_SEMI - 1),
+                    (true, true) if size < MAX_CELL_CELL_SEMI => Some(MAX_CELL_CELL_SEMI - 1),
                     (_, true) => None,
                     (_, false) => Some(u32::MAX),
                 };
