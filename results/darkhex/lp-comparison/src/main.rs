@@ -36,8 +36,9 @@ impl RestrictedGameSolver<u8> for HighsLp {
             self.cols.push(model.add_col(1.0, 0.0.., factors));
         }
         for i in old_m..m {
-            let factors: Vec<(Col, f64)> =
-                (0..n).map(|j| (self.cols[j], a[i][j] as f64 + 1.0)).collect();
+            let factors: Vec<(Col, f64)> = (0..n)
+                .map(|j| (self.cols[j], a[i][j] as f64 + 1.0))
+                .collect();
             self.rows.push(model.add_row(..=1.0, factors));
         }
         let solved = model.solve();
@@ -61,7 +62,14 @@ impl RestrictedGameSolver<u8> for HighsLp {
     }
 }
 
-fn run<L: RestrictedGameSolver<u8> + Send>(name: &str, rules: Rules, lp: L, init: usize, kind: OracleKind, secs: f64) {
+fn run<L: RestrictedGameSolver<u8> + Send>(
+    name: &str,
+    rules: Rules,
+    lp: L,
+    init: usize,
+    kind: OracleKind,
+    secs: f64,
+) {
     let oracle = DarkHexOracle::new(rules, kind).unwrap();
     let [b, w] = initial_policies(rules, init, 0).unwrap();
     let mut d = double_oracle::DoubleOracle::new(oracle, lp, b, w).unwrap();
@@ -91,13 +99,37 @@ fn main() {
     let board = args.get(2).map_or("3x3a", |s| s.as_str());
     let secs: f64 = args.get(3).and_then(|s| s.parse().ok()).unwrap_or(300.0);
     let rules = match board {
-        "4x3c" => Rules { rows: 4, cols: 3, variant: Variant::Classical, announce_touch: false },
-        _ => Rules { rows: 3, cols: 3, variant: Variant::Abrupt, announce_touch: false },
+        "4x3c" => Rules {
+            rows: 4,
+            cols: 3,
+            variant: Variant::Classical,
+            announce_touch: false,
+        },
+        _ => Rules {
+            rows: 3,
+            cols: 3,
+            variant: Variant::Abrupt,
+            announce_touch: false,
+        },
     };
     if which != "highs" {
-        run("simplex", rules, RestrictedSolver::default(), 200, OracleKind::RandomFallback, secs);
+        run(
+            "simplex",
+            rules,
+            RestrictedSolver::default(),
+            200,
+            OracleKind::RandomFallback,
+            secs,
+        );
     }
     if which != "simplex" {
-        run("highs", rules, HighsLp::default(), 200, OracleKind::RandomFallback, secs);
+        run(
+            "highs",
+            rules,
+            HighsLp::default(),
+            200,
+            OracleKind::RandomFallback,
+            secs,
+        );
     }
 }
