@@ -97,9 +97,7 @@ fn restore(
     config: &DoubleOracleConfig,
     c: &Checkpoint,
 ) -> JobResult<(DarkHexDoubleOracle, Vec<Row>, f64)> {
-    let r = c
-        .restore()
-        .map_err(|e| JobError::input(format!("do-checkpoint.bin: {e}")))?;
+    let r = c.restore().map_err(JobError::input)?;
     let oracle = DarkHexOracle::new(config.rules, config.oracle).map_err(JobError::input)?;
     let lp = RestrictedSolver::new(config.scratch_lp);
     let [black, white] = r.sets;
