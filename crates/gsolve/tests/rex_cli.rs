@@ -150,3 +150,95 @@ fn gtp_session_over_stdin() {
     assert!(text.contains("? unknown command"), "{text}");
     assert!(text.contains("=3 "), "{text}");
 }
+
+/// The Rex jobs through the binary give what a direct library call gives.
+#[test]
+fn rex_jobs_through_the_cli_equal_direct_calls() {
+    let suite = format!(
+        "{}/../../../shared/data/solrex/random5x5.dat",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let (code, out, err) = gsolve(&[
+        "--json",
+        "rex",
+        "suite",
+        &suite,
+        "--limit",
+        "6",
+        "--threads",
+        "1",
+        "--tt-mb",
+        "64",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    let direct = jobs::rex::suite::run_suite(
+        std::path::Path::new(&suite),
+        5,
+        5,
+        Some(6),
+        &exact::SolverConfig {
+            tt_mb: 64,
+            threads: 1,
+            ..exact::SolverConfig::default()
+        },
+        &jobs::NoProgress,
+    )
+    .unwrap();
+    assert_eq!(v["checked"], 6);
+    assert_eq!(v["matched"], 6);
+    assert_eq!(v["nodes"].as_u64().unwrap(), direct.nodes);
+
+    // The 3x3 map: the same openings.csv from the binary and from the job.
+    let base = std::env::temp_dir().join(format!("gsolve-rex-map-cli-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&base);
+    let (cli_dir, lib_dir) = (base.join("cli"), base.join("lib"));
+    let (code, out, err) = gsolve(&[
+        "--json",
+        "rex",
+        "map",
+        "--size",
+        "3x3",
+        "--out",
+        cli_dir.to_str().unwrap(),
+        "--tt-mb",
+        "16",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(v["complete"], true);
+    jobs::rex::run_map(
+        &jobs::rex::MapConfig {
+            rows: 3,
+            cols: 3,
+            out: lib_dir.clone(),
+            openings: Vec::new(),
+            shard: (0, 1),
+            solver: exact::SolverConfig {
+                tt_mb: 16,
+                ..exact::SolverConfig::default()
+            },
+            time_limit: None,
+            store_depth: 8,
+            store_max: 2_000_000,
+            checkpoint_seconds: 60,
+            max_units: 0,
+        },
+        &jobs::NoProgress,
+    )
+    .unwrap();
+    // Everything but the seconds column.
+    let strip = |p: &std::path::Path| -> Vec<String> {
+        std::fs::read_to_string(p.join("openings.csv"))
+            .unwrap()
+            .lines()
+            .map(|l| l.rsplit_once(',').map_or(l, |(a, _)| a).to_string())
+            .collect()
+    };
+    assert_eq!(strip(&cli_dir), strip(&lib_dir));
+    // Bad shard: exit 2 with one JSON object naming it.
+    let (code, out, _) = gsolve(&["--json", "rex", "map", "--size", "3x3", "--shard", "2/2"]);
+    assert_eq!(code, 2);
+    assert!(out.contains("--shard"));
+    std::fs::remove_dir_all(&base).unwrap();
+}

@@ -46,7 +46,7 @@ fn positions(per_case: u64) -> Vec<rex::RexPosition<u64>> {
 fn every_pairing_and_pre_pairing_found_is_a_proof() {
     let mut memo = Memo::new();
     let (mut fulls, mut semis, mut keys, mut checked) = (0, 0, 0, 0);
-    for pos in positions(300) {
+    for pos in positions(200) {
         let e = pos.empty().count_ones();
         for p in Player::ALL {
             let r = pos.pairing(p);
@@ -76,7 +76,7 @@ fn every_pairing_and_pre_pairing_found_is_a_proof() {
             }
         }
     }
-    assert!(checked > 3000, "only {checked} checks");
+    assert!(checked > 2000, "only {checked} checks");
     assert!(
         fulls > 200 && semis > 200 && keys > 200,
         "rarely fired: {fulls} {semis} {keys}"
@@ -106,7 +106,7 @@ fn pairing_includes_every_pairing_the_greedy_test_finds_and_more() {
 fn solver_with_the_pairing_search_everywhere_matches_the_reference() {
     let mut memo = Memo::new();
     let mut checked = 0;
-    for pos in positions(12) {
+    for pos in positions(8) {
         let pos = pos.with_pair_search_from(0);
         let s = solver(1);
         for v in s.move_values(&pos) {
@@ -121,5 +121,5 @@ fn solver_with_the_pairing_search_everywhere_matches_the_reference() {
             checked += 1;
         }
     }
-    assert!(checked > 400, "only {checked} moves checked");
+    assert!(checked > 250, "only {checked} moves checked");
 }

@@ -175,26 +175,6 @@ pub fn write_atomic(path: &Path, contents: &[u8]) -> CliResult {
         .map_err(|e| CliError::runtime(format!("cannot rename into {}: {e}", path.display())))
 }
 
-/// Peak resident memory of this process so far in MiB (Linux `VmHWM`), if known.
-pub fn peak_rss_mib() -> Option<f64> {
-    let status = std::fs::read_to_string("/proc/self/status").ok()?;
-    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
-    let kb: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kb / 1024.0)
-}
-
-/// CPU time (user + system, all threads) this process has used so far, in seconds, if known
-/// (Linux `/proc/self/stat`, clock ticks of 1/100 s).
-pub fn process_cpu_seconds() -> Option<f64> {
-    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
-    // Fields after the command name (which is in parentheses and may hold spaces).
-    let rest = &stat[stat.rfind(')')? + 2..];
-    let f: Vec<&str> = rest.split_whitespace().collect();
-    let utime: f64 = f.get(11)?.parse().ok()?;
-    let stime: f64 = f.get(12)?.parse().ok()?;
-    Some((utime + stime) / 100.0)
-}
-
 /// "gsolve X.Y.Z" — stamped into every file the toolkit writes.
 pub fn toolkit_version() -> String {
     format!("gsolve {}", env!("CARGO_PKG_VERSION"))

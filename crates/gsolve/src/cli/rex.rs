@@ -1,11 +1,11 @@
 //! `gsolve rex …`: exact solving of Rex positions, opening maps and the parity table.
 
-use super::common::{print_json, progress_bar, CliError, CliResult, Global};
+use super::common::{print_json, CliError, CliResult, Global};
 use bitboard::hex::parse_size;
 use bitboard::BitWord;
 use exact::{Solver, SolverConfig};
-use game::{ExactGame, Game, Player};
-use rex::report::{self, BoardRow, ParityTable};
+use game::{Game, Player};
+use rex::report::ParityTable;
 use rex::{RexMove, RexPosition};
 use serde_json::json;
 use std::path::{Path, PathBuf};
@@ -297,87 +297,28 @@ fn rex_colour(p: Player) -> &'static str {
     }
 }
 
-/// Solve the empty `rows × cols` board: the value of every opening.
-pub fn solve_board(
-    rows: usize,
-    cols: usize,
-    solver_opts: &SolverOpts,
-) -> Result<BoardRow, CliError> {
-    let config = solver_opts.config()?;
-    if rows * cols <= 64 {
-        Ok(solve_board_on::<u64>(rows, cols, config)?)
-    } else {
-        Ok(solve_board_on::<u128>(rows, cols, config)?)
-    }
-}
-
-fn solve_board_on<W: BitWord>(
-    rows: usize,
-    cols: usize,
-    config: SolverConfig,
-) -> Result<BoardRow, CliError> {
-    let pos = RexPosition::<W>::new(rows, cols).map_err(CliError::input)?;
-    let solver = Solver::<RexPosition<W>>::new(config).map_err(CliError::input)?;
-    let start = Instant::now();
-    let values = solver.move_values(&pos);
-    let winning: Vec<String> = values
-        .iter()
-        .filter(|v| v.wins)
-        .map(|v| pos.move_name(v.mv))
-        .collect();
-    let _ = pos.canonical_keys();
-    Ok(BoardRow {
-        rows,
-        cols,
-        first_player_wins: !winning.is_empty(),
-        winning_openings: winning,
-        nodes: solver.nodes(),
-        seconds: start.elapsed().as_secs_f64(),
-    })
-}
-
 fn table(a: TableArgs, global: &Global) -> CliResult {
-    if a.max_cells == 0 || a.max_cells > 121 {
-        return Err(CliError::input(format!(
-            "--max-cells {} must be between 1 and 121",
-            a.max_cells
-        )));
-    }
-    a.solver.config()?;
-    let csv_path = a.out.join("parity.csv");
-    let md_path = a.out.join("parity.md");
-    let mut table = load_table(&csv_path)?;
-    let boards = report::boards_up_to(a.max_cells);
-    let bar = progress_bar(global, boards.len() as u64, "rex table");
-    let mut solved_now = Vec::new();
-    let mut mismatches = Vec::new();
-    for &(rows, cols) in &boards {
-        bar.set_message(format!("{rows}x{cols}"));
-        let existing = table.get(rows, cols).cloned();
-        if existing.is_some() && !a.verify {
-            bar.inc(1);
-            continue;
-        }
-        let row = solve_board(rows, cols, &a.solver)?;
-        if let Some(old) = existing {
-            if old.first_player_wins != row.first_player_wins
-                || old.winning_openings != row.winning_openings
-            {
-                mismatches.push(format!(
-                    "{rows}x{cols}: stored {:?}, solved {:?}",
-                    old.winning_openings, row.winning_openings
-                ));
-                continue;
-            }
-        }
-        solved_now.push((rows, cols));
-        table.insert(row);
-        // Save after every board: a killed run loses at most the board in progress.
-        save_table(&table, &csv_path, &md_path)?;
-        bar.inc(1);
-    }
-    bar.finish_and_clear();
-    let checks = report::literature_checks(&table);
+    let cfg = jobs::rex::table::TableConfig {
+        max_cells: a.max_cells,
+        out: a.out.clone(),
+        verify: a.verify,
+        solver: a.solver.config()?,
+        producer: format!(
+            "{} ({})",
+            super::common::command_line(),
+            super::common::toolkit_version()
+        ),
+    };
+    let progress = super::common::BarProgress::new(global);
+    let jobs::rex::table::TableReport {
+        table,
+        boards,
+        solved_now,
+        mismatches,
+        checks,
+        csv: csv_path,
+        markdown: md_path,
+    } = jobs::rex::table::run_table(&cfg, &progress)?;
     let failed: Vec<_> = checks.iter().filter(|c| !c.ok).collect();
     if global.json {
         let rows: Vec<_> = boards
@@ -459,45 +400,13 @@ fn table(a: TableArgs, global: &Global) -> CliResult {
 }
 
 pub(super) fn load_table(path: &Path) -> Result<ParityTable, CliError> {
-    match std::fs::read_to_string(path) {
-        Ok(text) => ParityTable::from_csv(&text).map_err(|e| {
-            CliError::input(format!(
-                "{}: {e} (not overwritten; move it away to start afresh)",
-                path.display()
-            ))
-        }),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(ParityTable::default()),
-        Err(e) => Err(CliError::runtime(format!(
-            "cannot read {}: {e}",
-            path.display()
-        ))),
-    }
+    Ok(jobs::rex::table::load_table(path)?)
 }
 
-fn save_table(table: &ParityTable, csv: &Path, md: &Path) -> CliResult {
-    let producer = format!(
-        "{} ({})",
-        super::common::command_line(),
-        super::common::toolkit_version()
-    );
-    super::common::write_atomic(csv, table.to_csv(&producer).as_bytes())?;
-    super::common::write_atomic(md, table.to_markdown(&producer).as_bytes())
-}
+pub use jobs::rex::suite::SuiteReport;
 
-/// The outcome of running a suite.
-#[derive(Debug, Clone)]
-pub struct SuiteReport {
-    /// Lines checked.
-    pub checked: usize,
-    /// Lines whose winning-move set differs: (line, expected, found).
-    pub mismatches: Vec<(usize, Vec<String>, Vec<String>)>,
-    /// Nodes visited.
-    pub nodes: u64,
-    /// Seconds.
-    pub seconds: f64,
-}
-
-/// Solve every line of a suite file and compare the winning-move sets.
+/// Solve every line of a suite file and compare the winning-move sets
+/// ([`jobs::rex::suite::run_suite`]).
 pub fn run_suite(
     file: &Path,
     size: &str,
@@ -505,40 +414,14 @@ pub fn run_suite(
     opts: &SolverOpts,
 ) -> Result<SuiteReport, CliError> {
     let (rows, cols) = size_arg(size)?;
-    if rows * cols > 64 {
-        return Err(CliError::input(
-            "suites are supported on boards of at most 64 cells",
-        ));
-    }
-    let text = std::fs::read_to_string(file)
-        .map_err(|e| CliError::input(format!("cannot read {}: {e}", file.display())))?;
-    let lines = rex::solrex::parse_suite(&text)
-        .map_err(|e| CliError::input(format!("{}: {e}", file.display())))?;
-    let lines = &lines[..limit.unwrap_or(usize::MAX).min(lines.len())];
-    let solver = Solver::<RexPosition<u64>>::new(opts.config()?).map_err(CliError::input)?;
-    let start = Instant::now();
-    let mut mismatches = Vec::new();
-    for l in lines {
-        let mut pos = RexPosition::<u64>::new(rows, cols).map_err(CliError::input)?;
-        pos.play_list(&l.moves.join(","))
-            .map_err(|e| CliError::input(format!("{} line {}: {e}", file.display(), l.line)))?;
-        let mut found: Vec<String> = solver
-            .move_values(&pos)
-            .iter()
-            .filter(|v| v.wins)
-            .map(|v| pos.move_name(v.mv))
-            .collect();
-        found.sort();
-        if found != l.winning {
-            mismatches.push((l.line, l.winning.clone(), found));
-        }
-    }
-    Ok(SuiteReport {
-        checked: lines.len(),
-        mismatches,
-        nodes: solver.nodes(),
-        seconds: start.elapsed().as_secs_f64(),
-    })
+    Ok(jobs::rex::suite::run_suite(
+        file,
+        rows,
+        cols,
+        limit,
+        &opts.config()?,
+        &jobs::NoProgress,
+    )?)
 }
 
 fn suite(a: SuiteArgs, global: &Global) -> CliResult {
@@ -600,249 +483,24 @@ pub struct RexBenchArgs {
     no_6x6: bool,
 }
 
-/// Moves from the empty board and, where known, the expected winning moves.
-type BenchPosition = (Vec<String>, Option<Vec<String>>);
-
-/// One benchmark measurement.
-#[derive(Debug, Clone, serde::Serialize)]
-struct BenchRow {
-    item: String,
-    threads: usize,
-    done: usize,
-    total: usize,
-    complete: bool,
-    all_match: bool,
-    nodes: u64,
-    seconds: f64,
-    /// CPU seconds of all threads during the item (0 if unknown).
-    cpu_seconds: f64,
-}
-
-/// Solve `positions` (moves, expected winning set or `None`) one by one until the budget ends.
-fn bench_positions(
-    item: &str,
-    positions: &[BenchPosition],
-    rows: usize,
-    threads: usize,
-    budget: f64,
-    tt_mb: usize,
-    global: &Global,
-) -> Result<BenchRow, CliError> {
-    let mut solver = Solver::<RexPosition<u64>>::new(SolverConfig {
-        tt_mb,
-        threads,
-        ..SolverConfig::default()
-    })
-    .map_err(CliError::input)?;
-    solver.prefault();
-    let cpu_start = super::common::process_cpu_seconds();
-    let start = Instant::now();
-    solver.set_deadline(Some(start + std::time::Duration::from_secs_f64(budget)));
-    let bar = progress_bar(
-        global,
-        positions.len() as u64,
-        &format!("{item} ({threads} thr)"),
-    );
-    let mut done = 0;
-    let mut all_match = true;
-    for (moves, expected) in positions {
-        let mut pos = RexPosition::<u64>::new(rows, rows).map_err(CliError::input)?;
-        pos.play_list(&moves.join(",")).map_err(CliError::input)?;
-        let mut found: Vec<String> = solver
-            .move_values(&pos)
-            .iter()
-            .filter(|v| v.wins)
-            .map(|v| pos.move_name(v.mv))
-            .collect();
-        if solver.stopped() {
-            break;
-        }
-        found.sort();
-        if let Some(e) = expected {
-            all_match &= *e == found;
-        }
-        done += 1;
-        bar.inc(1);
-    }
-    bar.finish_and_clear();
-    Ok(BenchRow {
-        item: item.to_string(),
-        threads,
-        done,
-        total: positions.len(),
-        complete: done == positions.len(),
-        all_match,
-        nodes: solver.nodes(),
-        seconds: start.elapsed().as_secs_f64(),
-        cpu_seconds: match (cpu_start, super::common::process_cpu_seconds()) {
-            (Some(a), Some(b)) => b - a,
-            _ => 0.0,
-        },
-    })
-}
-
 /// `gsolve bench rex`: the 4x4 and 5x5 maps, the Solrex suite and 6x6 openings, at 1 and 2
-/// threads, written to results/rex/bench.md with the command that produced it.
+/// threads, written to results/rex/bench.md with the command that produced it
+/// ([`jobs::rex::bench::run_bench`]).
 pub fn bench(a: RexBenchArgs, global: &Global) -> CliResult {
-    if !(a.budget > 0.0 && a.budget.is_finite()) {
-        return Err(CliError::input(format!(
-            "--budget {} must be a positive number of seconds",
-            a.budget
-        )));
-    }
-    let read = |name: &str| -> Result<Vec<BenchPosition>, CliError> {
-        let path = a.suite_dir.join(name);
-        let text = std::fs::read_to_string(&path)
-            .map_err(|e| CliError::input(format!("cannot read {}: {e}", path.display())))?;
-        let lines = rex::solrex::parse_suite(&text)
-            .map_err(|e| CliError::input(format!("{}: {e}", path.display())))?;
-        Ok(lines
-            .into_iter()
-            .map(|l| (l.moves, Some(l.winning)))
-            .collect())
+    let cfg = jobs::rex::bench::BenchConfig {
+        budget: a.budget,
+        suite_dir: a.suite_dir.clone(),
+        out: a.out.clone(),
+        tt_mb: a.tt_mb,
+        no_6x6: a.no_6x6,
+        command: super::common::command_line(),
     };
-    let openings = read("rex5x5opening.dat")?;
-    let random = read("random5x5.dat")?;
-    let empty4 = vec![(Vec::new(), None)];
-    let mut rows = Vec::new();
-    for threads in [1, 2] {
-        rows.push(bench_positions(
-            "4x4 full map (all 16 openings)",
-            &empty4,
-            4,
-            threads,
-            a.budget,
-            a.tt_mb,
-            global,
-        )?);
-        rows.push(bench_positions(
-            "random5x5.dat, first 100",
-            &random[..100],
-            5,
-            threads,
-            a.budget,
-            a.tt_mb,
-            global,
-        )?);
-        rows.push(bench_positions(
-            "5x5 full map (25 openings, all replies)",
-            &openings,
-            5,
-            threads,
-            a.budget,
-            a.tt_mb,
-            global,
-        )?);
-    }
-    rows.push(bench_positions(
-        "random5x5.dat, all 500",
-        &random,
-        5,
-        2,
-        a.budget,
-        a.tt_mb,
-        global,
-    )?);
-    if !a.no_6x6 {
-        let corner = vec![
-            (vec!["a1".to_string()], None),
-            (vec!["b1".to_string()], None),
-        ];
-        rows.push(bench_positions(
-            "6x6 after a1 / after b1 (all replies)",
-            &corner,
-            6,
-            2,
-            a.budget,
-            a.tt_mb,
-            global,
-        )?);
-    }
-    let md = bench_markdown(&rows, &a);
-    super::common::write_atomic(&a.out, md.as_bytes())?;
+    let progress = super::common::BarProgress::new(global);
+    let (rows, md) = jobs::rex::bench::run_bench(&cfg, &progress)?;
     if global.json {
         print_json(&json!({ "rows": rows, "out": a.out.display().to_string() }));
     } else {
         print!("{md}");
     }
     Ok(())
-}
-
-fn bench_markdown(rows: &[BenchRow], a: &RexBenchArgs) -> String {
-    use std::fmt::Write as _;
-    let mut s = String::from("# Rex solver benchmark\n\n");
-    let _ = writeln!(
-        s,
-        "Produced by `{}` ({}), budget {} s per item, table {} MiB.",
-        super::common::command_line(),
-        super::common::toolkit_version(),
-        a.budget,
-        a.tt_mb
-    );
-    if let Some(load) = std::fs::read_to_string("/proc/loadavg")
-        .ok()
-        .and_then(|l| l.split_whitespace().next().map(str::to_string))
-    {
-        let _ = writeln!(
-            s,
-            "Load average (1 min) when the table was written: {load} (other jobs share the cores; times scale with the share the run got)."
-        );
-    }
-    let _ = writeln!(s, "Machine: {} logical CPUs. Every item compares each winning-move set with the Solrex file where there is one.\n", std::thread::available_parallelism().map(|n| n.get()).unwrap_or(0));
-    s.push_str("| item | threads | done | complete | matches Solrex | nodes | seconds | CPU seconds | cores used | nodes/s |\n|---|---:|---:|---|---|---:|---:|---:|---:|---:|\n");
-    for r in rows {
-        let _ = writeln!(
-            s,
-            "| {} | {} | {}/{} | {} | {} | {} | {:.2} | {:.2} | {:.2} | {:.0} |",
-            r.item,
-            r.threads,
-            r.done,
-            r.total,
-            if r.complete { "yes" } else { "**no (budget)**" },
-            if r.all_match { "yes" } else { "**NO**" },
-            r.nodes,
-            r.seconds,
-            r.cpu_seconds,
-            r.cpu_seconds / r.seconds.max(1e-9),
-            r.nodes as f64 / r.seconds.max(1e-9)
-        );
-    }
-    if let Some(mib) = super::common::peak_rss_mib() {
-        let _ = writeln!(
-            s,
-            "\nPeak resident memory of the whole run: {mib:.0} MiB (each item's table: {} MiB).",
-            a.tt_mb
-        );
-    }
-    s.push_str("\n## 2-thread speed-up\n\nPositions solved per second with 2 threads over 1 thread, same item, same budget (the\ntable's pages are touched before the clock starts). Meaningful only when the 2-thread rows\nshow close to 2 cores used: on a shared machine the run gets what the other jobs leave.\n\n");
-    for r1 in rows.iter().filter(|r| r.threads == 1 && r.done > 0) {
-        if let Some(r2) = rows
-            .iter()
-            .find(|r| r.threads == 2 && r.item == r1.item && r.done > 0)
-        {
-            let rate1 = r1.done as f64 / r1.seconds.max(1e-9);
-            let rate2 = r2.done as f64 / r2.seconds.max(1e-9);
-            let _ = writeln!(s, "- {}: {:.2}x", r1.item, rate2 / rate1);
-        }
-    }
-    s.push_str("\n## Targets (issue 2; Solrex on this machine kind, 2 threads)\n\n");
-    for (item, solrex) in [
-        ("random5x5.dat, first 100", 10.0),
-        ("5x5 full map (25 openings, all replies)", 28.0),
-    ] {
-        if let Some(r) = rows.iter().find(|r| r.threads == 2 && r.item == item) {
-            let met = r.complete && r.all_match && r.seconds <= solrex;
-            let _ = writeln!(
-                s,
-                "- {item}: Solrex {solrex:.0} s; gsolve {}: {}",
-                if r.complete {
-                    format!("{:.1} s", r.seconds)
-                } else {
-                    format!("{}/{} in {:.0} s", r.done, r.total, r.seconds)
-                },
-                if met { "met" } else { "NOT met" }
-            );
-        }
-    }
-    s
 }
