@@ -159,20 +159,7 @@ pub fn spinner(global: &Global, what: &str) -> ProgressBar {
 /// Write `contents` to `path` atomically: a temporary file in the same directory renamed into
 /// place, so a failed run never leaves a half-written result or destroys the previous one.
 pub fn write_atomic(path: &Path, contents: &[u8]) -> CliResult {
-    if let Some(dir) = path.parent() {
-        if !dir.as_os_str().is_empty() {
-            std::fs::create_dir_all(dir)
-                .map_err(|e| CliError::runtime(format!("cannot create {}: {e}", dir.display())))?;
-        }
-    }
-    let tmp = path.with_extension(format!(
-        "{}.tmp",
-        path.extension().and_then(|e| e.to_str()).unwrap_or("")
-    ));
-    std::fs::write(&tmp, contents)
-        .map_err(|e| CliError::runtime(format!("cannot write {}: {e}", tmp.display())))?;
-    std::fs::rename(&tmp, path)
-        .map_err(|e| CliError::runtime(format!("cannot rename into {}: {e}", path.display())))
+    Ok(jobs::output::write_atomic(path, contents)?)
 }
 
 /// "gsolve X.Y.Z" — stamped into every file the toolkit writes.

@@ -17,32 +17,8 @@ pub mod table;
 use crate::Progress;
 use darkhex::{Rules, Variant};
 use std::path::{Path, PathBuf};
-use thiserror::Error;
 
-/// A failed Dark Hex job.
-#[derive(Debug, Error)]
-pub enum JobError {
-    /// Bad input: a board, a file, a checkpoint, an option that does not fit.
-    #[error("{0}")]
-    Input(String),
-    /// A run that failed for another reason (I/O, resource limits).
-    #[error("{0}")]
-    Runtime(String),
-}
-
-impl JobError {
-    /// Bad input.
-    pub fn input(e: impl std::fmt::Display) -> Self {
-        JobError::Input(e.to_string())
-    }
-    /// A failed run.
-    pub fn runtime(e: impl std::fmt::Display) -> Self {
-        JobError::Runtime(e.to_string())
-    }
-}
-
-/// Result of a job.
-pub type JobResult<T> = Result<T, JobError>;
+pub use crate::output::{toolkit_version, write_atomic, JobError, JobResult};
 
 /// When a solving job stops (whichever comes first; none given: see each job).
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
@@ -70,30 +46,6 @@ pub struct Output {
 
 /// One convergence row: iteration, seconds since the first run began, lower, upper, gap.
 pub type Row = (u64, f64, f64, f64, f64);
-
-/// "gsolve X.Y.Z" — stamped into every file the toolkit writes.
-pub fn toolkit_version() -> String {
-    format!("gsolve {}", env!("CARGO_PKG_VERSION"))
-}
-
-/// Write `contents` to `path` atomically: a temporary file in the same directory renamed into
-/// place, so a failed run never leaves a half-written result or destroys the previous one.
-pub fn write_atomic(path: &Path, contents: &[u8]) -> JobResult<()> {
-    if let Some(dir) = path.parent() {
-        if !dir.as_os_str().is_empty() {
-            std::fs::create_dir_all(dir)
-                .map_err(|e| JobError::runtime(format!("cannot create {}: {e}", dir.display())))?;
-        }
-    }
-    let tmp = path.with_extension(format!(
-        "{}.tmp",
-        path.extension().and_then(|e| e.to_str()).unwrap_or("")
-    ));
-    std::fs::write(&tmp, contents)
-        .map_err(|e| JobError::runtime(format!("cannot write {}: {e}", tmp.display())))?;
-    std::fs::rename(&tmp, path)
-        .map_err(|e| JobError::runtime(format!("cannot rename into {}: {e}", path.display())))
-}
 
 /// The bytes of the checkpoint a resumed run continues (an unreadable file is bad input).
 fn read_for_resume(path: &Path) -> JobResult<Vec<u8>> {

@@ -548,11 +548,12 @@ fn write_reports<W: BitWord>(
     Ok(files)
 }
 
-/// Write `text` to a temporary file beside `path`, then rename it into place.
-pub(crate) fn write_atomic(path: &Path, text: &str) -> Result<(), MapError> {
-    let tmp = path.with_extension("tmp");
-    std::fs::write(&tmp, text).map_err(io_err(&tmp))?;
-    std::fs::rename(&tmp, path).map_err(io_err(path))
+/// Write `text` atomically ([`crate::output::write_atomic`]).
+fn write_atomic(path: &Path, text: &str) -> Result<(), MapError> {
+    crate::output::write_atomic(path, text.as_bytes()).map_err(|e| MapError::Io {
+        path: path.display().to_string(),
+        err: std::io::Error::other(e.to_string()),
+    })
 }
 
 #[cfg(test)]

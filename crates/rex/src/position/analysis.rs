@@ -1,0 +1,380 @@
+//! The move analysis behind [`ExactGame::prepare`] for Rex: domination, dead and unreachable
+//! cells, pairing strategies (greedy and searched) and the forbidden-cell lemma; every rule is
+//! stated and proved in the crate header.
+
+use super::{RexMove, RexPosition};
+use bitboard::BitWord;
+use game::{ExactGame, Player};
+
+impl<W: BitWord> RexPosition<W> {
+    /// Remove from `moves[start..]` the cells dominated by a cell kept before them (see the
+    /// crate header): `y` dominates `x` when, for one of the players `P`, every neighbour of
+    /// `y` that could carry a chain of `P` (an empty cell or a stone of `P`, other than `x`) is
+    /// a neighbour of `x`, and every edge of `P` that `y` touches `x` touches too.
+    fn drop_dominated(&self, moves: &mut Vec<RexMove>, start: usize) {
+        let hex = &self.geo.hex;
+        let empty = self.empty();
+        let open = [self.stones[0] | empty, self.stones[1] | empty];
+        let mut kept = start;
+        for i in start..moves.len() {
+            let x = moves[i].0 as u32;
+            let nx = hex.neighbours(x);
+            let xbit = W::bit(x);
+            // What x reaches for each player: its neighbours, the whole groups of that player
+            // adjacent to it, and the player's edges those touch.
+            let mut reach = [W::ZERO; 2];
+            let mut edges = [0u8; 2];
+            for p in 0..2 {
+                let own = self.stones[p];
+                let groups = hex.flood(nx & own, own);
+                reach[p] = nx | groups;
+                let (a, b) = hex.edges(p == 0);
+                edges[p] = self.geo.edge_flags[x as usize][p]
+                    | (!(groups & a).is_empty() as u8)
+                    | ((!(groups & b).is_empty() as u8) << 1);
+            }
+            let dominated = moves[start..kept].iter().any(|y| {
+                let y = y.0 as u32;
+                let ny = hex.neighbours(y);
+                let ey = self.geo.edge_flags[y as usize];
+                (0..2).any(|p| {
+                    let conn = ny & open[p] & !xbit;
+                    (conn & !reach[p]).is_empty() && (ey[p] & !edges[p]) == 0
+                })
+            });
+            if !dominated {
+                moves[kept] = moves[i];
+                kept += 1;
+            }
+        }
+        moves.truncate(kept);
+    }
+
+    /// True if `p` is *pair-connected*: disjoint pairs of empty cells link `p`'s groups and
+    /// edges so that `p`'s stones plus any one cell of every pair join `p`'s sides. With
+    /// `spare`, one more empty cell may be counted as `p`'s (the cell `f` of the pairing
+    /// theorem, for when `p` makes the last move). Found by [`crate::pairing::find_pairing`];
+    /// `false` proves nothing.
+    pub fn pair_connected(&self, p: Player, spare: bool) -> bool {
+        let found = self.pairing(p);
+        found.full || (spare && found.semi)
+    }
+
+    /// Pairing strategies and pre-pairings of player `p`: the greedy one-level test (pairs of
+    /// cells that both touch the same two components, components merged as they are linked),
+    /// then the connection search of [`crate::pairing`]. Each finds pairings the other misses:
+    /// the greedy merge shares a linked component's cells between later pairs, which the
+    /// search's disjoint carriers cannot; the search nests pairs through empty cells.
+    pub fn pairing(&self, p: Player) -> crate::pairing::Pairing<W> {
+        self.pairing_with(p, true, true)
+    }
+
+    /// [`Self::pairing`], with only the greedy test (no keys) unless `strong`, and without
+    /// the greedy pre-pairing test unless `want_semi`.
+    fn pairing_with(&self, p: Player, strong: bool, want_semi: bool) -> crate::pairing::Pairing<W> {
+        let (full, greedy_semi) = self.greedy_pairing(p, want_semi && !strong);
+        let mut found = crate::pairing::Pairing {
+            full,
+            semi: greedy_semi,
+            semi_keys: W::ZERO,
+        };
+        if full {
+            return found;
+        }
+        if strong {
+            let (ea, eb) = self.geo.hex.edges(p == Player::First);
+            let own = self.stones[p.index()];
+            found = crate::pairing::find_pairing(&self.geo.hex, own, self.empty(), ea, eb);
+            if want_semi && !found.full && !found.semi {
+                found.semi = self.greedy_pairing(p, true).1;
+            }
+        }
+        found
+    }
+
+    /// The greedy one-level pairing test (see [`Self::pairing`]); `false` proves nothing.
+    pub fn pair_connected_greedy(&self, p: Player, spare: bool) -> bool {
+        let (full, semi) = self.greedy_pairing(p, spare);
+        full || semi
+    }
+
+    /// Both answers of [`Self::pair_connected_greedy`] in one pass: (pair-connected,
+    /// pair-connected with a spare cell); the second is only looked for when `want_spare`.
+    pub fn greedy_pairing(&self, p: Player, want_spare: bool) -> (bool, bool) {
+        let hex = &self.geo.hex;
+        let own = self.stones[p.index()];
+        let empty = self.empty();
+        let (ea, eb) = hex.edges(p == Player::First);
+        // Component 0 is edge a, component 1 edge b; groups touching an edge join it.
+        let mut c = Components {
+            adj: [W::ZERO; MAX_COMPONENTS],
+            flags: [0u8; MAX_COMPONENTS],
+            n: 2,
+            avail: empty,
+        };
+        c.adj[0] = ea & empty;
+        c.flags[0] = 1;
+        c.adj[1] = eb & empty;
+        c.flags[1] = 2;
+        let mut rest = own;
+        while !rest.is_empty() {
+            let g = hex.flood(W::bit(rest.lowest()), own);
+            rest &= !g;
+            let a = hex.expand(g) & empty;
+            let f = (!(g & ea).is_empty() as u8) | ((!(g & eb).is_empty() as u8) << 1);
+            match f {
+                0 if c.n < MAX_COMPONENTS => {
+                    c.adj[c.n] = a;
+                    c.flags[c.n] = 0;
+                    c.n += 1;
+                }
+                0 => {}
+                3 => return (true, false),
+                _ => {
+                    let k = (f - 1) as usize;
+                    c.adj[k] |= a;
+                }
+            }
+        }
+        if c.close() {
+            return (true, false);
+        }
+        if !want_spare {
+            return (false, false);
+        }
+        // Try each cell touching two components as the spare stone.
+        let mut seen = W::ZERO;
+        let mut twice = W::ZERO;
+        for k in 0..c.n {
+            twice |= seen & c.adj[k];
+            seen |= c.adj[k];
+        }
+        for f in (twice & c.avail).iter() {
+            let bit = W::bit(f);
+            let mut d = c.clone();
+            d.avail &= !bit;
+            let touch = hex.neighbours(f) & d.avail;
+            let mut first = usize::MAX;
+            let mut k = 0;
+            while k < d.n {
+                if (d.adj[k] & bit).is_empty() {
+                    k += 1;
+                } else if first == usize::MAX {
+                    first = k;
+                    d.adj[k] |= touch;
+                    k += 1;
+                } else {
+                    d.merge(first, k);
+                }
+            }
+            if d.flags[first] == 3 || d.close() {
+                return (false, true);
+            }
+        }
+        (false, false)
+    }
+
+    /// Empty cells on no possible chain of one player: their component of that player's stones
+    /// and empty cells does not touch both of the player's edges. Such a cell is dead: on the
+    /// full board the existence of that player's chain does not depend on its colour, and that
+    /// alone decides the game (see the crate header).
+    #[inline]
+    pub fn unreachable_cells(&self) -> W {
+        let hex = &self.geo.hex;
+        let empty = self.empty();
+        let mut useful = [W::ZERO; 2];
+        for p in Player::ALL {
+            let open = self.stones[p.index()] | empty;
+            let (a, b) = hex.edges(p == Player::First);
+            useful[p.index()] = hex.flood(a & open, open) & hex.flood(b & open, open);
+        }
+        empty & !(useful[0] & useful[1])
+    }
+}
+
+/// Default of [`RexPosition::with_pair_search_from`]: measured on random 6×6 positions with
+/// eight stones (1 thread), the full search everywhere cut the nodes 10–20× but cost more time
+/// than it saved below about 15 empty cells; from 14–17 empty cells up it was 2–3× faster than
+/// the greedy test alone (`results/rex/pairing.md`).
+pub const PAIR_SEARCH_FROM: u8 = 15;
+
+/// Most components tracked by [`RexPosition::pair_connected`] (further groups are ignored,
+/// which only weakens the test).
+const MAX_COMPONENTS: usize = 64;
+
+/// Components of one player for the pairing test: the empty cells each touches, and which of
+/// the player's edges it holds (bit 0, bit 1); `avail` are the empty cells not yet in a pair.
+#[derive(Clone)]
+struct Components<W: BitWord> {
+    adj: [W; MAX_COMPONENTS],
+    flags: [u8; MAX_COMPONENTS],
+    n: usize,
+    avail: W,
+}
+
+impl<W: BitWord> Components<W> {
+    /// Merge component `j` into `i` (`i < j`); `j`'s slot takes the last component.
+    #[inline]
+    fn merge(&mut self, i: usize, j: usize) {
+        self.adj[i] |= self.adj[j];
+        self.flags[i] |= self.flags[j];
+        self.n -= 1;
+        self.adj[j] = self.adj[self.n];
+        self.flags[j] = self.flags[self.n];
+    }
+
+    /// Link components through pairs of available cells touching both, greedily, until no
+    /// pair is left; true once one component holds both edges.
+    fn close(&mut self) -> bool {
+        loop {
+            let mut merged = false;
+            let mut i = 0;
+            while i < self.n {
+                let mut j = i + 1;
+                while j < self.n {
+                    let common = self.adj[i] & self.adj[j] & self.avail;
+                    if common.count() >= 2 {
+                        let a = common.lowest();
+                        let b = (common & !W::bit(a)).lowest();
+                        self.avail &= !(W::bit(a) | W::bit(b));
+                        self.merge(i, j);
+                        if self.flags[i] == 3 {
+                            return true;
+                        }
+                        merged = true;
+                    } else {
+                        j += 1;
+                    }
+                }
+                i += 1;
+            }
+            if !merged {
+                return false;
+            }
+        }
+    }
+}
+
+impl<W: BitWord> RexPosition<W> {
+    /// [`ExactGame::prepare`], with the full pairing search when `strong` and the position has
+    /// at least `pair_search_from` empty cells, and the greedy one-level test otherwise.
+    fn prepare_with(&self, moves: &mut Vec<RexMove>, strong: bool) -> Option<bool> {
+        let strong = strong && self.empty().count() >= self.pair_search_from as u32;
+        let me = self.to_move;
+        let hex = &self.geo.hex;
+        // The opponent may have joined (a position set up by hand, or the game just ended).
+        let (oa, ob) = hex.edges(me != Player::First);
+        if hex.joins(self.stones[me.other().index()], oa, ob) {
+            return Some(true);
+        }
+        let empty = self.empty();
+        if self.swap_rule && self.moves_played == 0 {
+            // Black's opening under the swap rule: every theorem below assumes the game goes
+            // on without a swap, which White may still make. Search every cell that does not
+            // lose at once.
+            let safe = empty & !self.suicide_cells();
+            moves.extend(safe.iter().map(RexMove::cell));
+            return if moves.is_empty() { Some(false) } else { None };
+        }
+        let e = empty.count();
+        let suicide = self.suicide_cells();
+        let mut own_keys = W::ZERO;
+        if !self.swap_legal() {
+            // Forbidden-cell lemma (Lagarias–Sleator), generalised: a player with a cell that
+            // would join their sides loses if they make the last move of the fill-up, and a
+            // player with two such cells loses whoever moves last: the opponent never plays
+            // them, so one of them ends up the player's (with two, the last two empty cells
+            // come to the player's turn). The mover moves last iff e is odd.
+            let mover_last = e % 2 == 1;
+            let mine = suicide.count();
+            if mine >= 2 || (mine == 1 && mover_last) {
+                return Some(false);
+            }
+            let theirs = self.suicide_cells_of(me.other()).count();
+            if theirs >= 2 || (theirs == 1 && !mover_last) {
+                return Some(true);
+            }
+            // Pairing strategies: a pair-connected player loses, whoever moves; a pre-paired
+            // player loses on making the last move (see the crate header).
+            let mine = self.pairing_with(me, strong, mover_last);
+            if mine.full || (mover_last && mine.semi) {
+                return Some(false);
+            }
+            let theirs = self.pairing_with(me.other(), strong, !mover_last);
+            if theirs.full || (!mover_last && theirs.semi) {
+                return Some(true);
+            }
+            // Playing the key of one's own pre-pairing makes a pairing: a losing move.
+            own_keys = mine.semi_keys;
+        }
+        let safe = empty & !suicide & !own_keys;
+        if safe.is_empty() && !self.swap_legal() {
+            // Every move joins the mover's sides (or the board is full, which cannot happen
+            // without a chain): the mover loses.
+            return Some(false);
+        }
+        let dead = self.geo.dead_cells(self.stones[0], self.stones[1]) | self.unreachable_cells();
+        if !dead.is_empty() {
+            moves.push(RexMove::cell(dead.lowest()));
+            if self.swap_legal() {
+                moves.push(RexMove::SWAP);
+            }
+            return None;
+        }
+        // Order: cells touching many opponent stones and few own stones first (a stone among
+        // the opponent's blocks nothing the opponent needs and helps no own chain).
+        let own = self.stones[me.index()];
+        let opp = self.stones[me.other().index()];
+        let start = moves.len();
+        // Sort keys computed once: (12 − score) above the cell index (scores lie in −6..=12).
+        let mut keys = [0u32; 128];
+        let mut n = 0;
+        for c in safe.iter() {
+            let nb = hex.neighbours(c);
+            let score = 2 * (nb & opp).count() as i32 - (nb & own).count() as i32;
+            keys[n] = ((12 - score) as u32) << 8 | c;
+            n += 1;
+        }
+        keys[..n].sort_unstable();
+        moves.extend(keys[..n].iter().map(|&k| RexMove::cell(k & 0xff)));
+        self.drop_dominated(moves, start);
+        if self.swap_legal() {
+            moves.push(RexMove::SWAP);
+        }
+        None
+    }
+}
+
+impl<W: BitWord> ExactGame for RexPosition<W> {
+    const MOVE_SLOTS: usize = 122;
+
+    #[inline]
+    fn move_slot(&self, mv: RexMove) -> usize {
+        mv.as_cell().map_or(121, |c| c as usize)
+    }
+
+    #[inline]
+    fn prepare(&self, moves: &mut Vec<RexMove>) -> Option<bool> {
+        self.prepare_with(moves, true)
+    }
+
+    #[inline]
+    fn plies_left_hint(&self) -> u32 {
+        self.empty().count()
+    }
+
+    #[inline]
+    fn canonical_keys(&self) -> (u64, u64) {
+        // The keys of the board and of its 180° image, the smaller pair taken: a position and
+        // its rotation get the same pair. Side to move and the swap right are mixed in.
+        let k = &self.keys;
+        let (a, b) = ((k[0], k[1]), (k[2], k[3]));
+        let (k1, k2) = if b < a { b } else { a };
+        let (s1, s2) = if self.to_move == Player::Second {
+            self.geo.side_keys
+        } else {
+            (0, 0)
+        };
+        (k1 ^ s1 ^ (self.swap_legal() as u64), k2 ^ s2)
+    }
+}
