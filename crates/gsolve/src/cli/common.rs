@@ -110,7 +110,12 @@ impl jobs::Progress for BarProgress {
         if let Some(old) = guard.take() {
             old.finish_and_clear();
         }
-        *guard = Some(progress_bar(&self.global, total, what));
+        // An unknown total (0) is drawn as a spinner.
+        *guard = Some(if total == 0 {
+            spinner(&self.global, what)
+        } else {
+            progress_bar(&self.global, total, what)
+        });
     }
 
     fn advance(&self, done: u64, note: &str) {

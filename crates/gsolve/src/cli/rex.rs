@@ -2,14 +2,11 @@
 
 use super::common::{print_json, CliError, CliResult, Global};
 use bitboard::hex::parse_size;
-use bitboard::BitWord;
-use exact::{Solver, SolverConfig};
-use game::{Game, Player};
+use exact::SolverConfig;
+use game::Player;
 use rex::report::ParityTable;
-use rex::{RexMove, RexPosition};
 use serde_json::json;
 use std::path::{Path, PathBuf};
-use std::time::Instant;
 
 /// Arguments of `gsolve rex`.
 #[derive(clap::Args, Debug)]
@@ -189,105 +186,54 @@ pub(super) fn size_arg(text: &str) -> Result<(usize, usize), CliError> {
 
 fn solve(a: SolveArgs, global: &Global) -> CliResult {
     let (rows, cols) = size_arg(&a.size)?;
-    let config = a.solver.config()?;
-    if rows * cols <= 64 {
-        solve_on::<u64>(rows, cols, &a, config, global)
-    } else {
-        solve_on::<u128>(rows, cols, &a, config, global)
-    }
-}
-
-fn solve_on<W: BitWord>(
-    rows: usize,
-    cols: usize,
-    a: &SolveArgs,
-    config: SolverConfig,
-    global: &Global,
-) -> CliResult {
-    let mut pos = RexPosition::<W>::new(rows, cols).map_err(CliError::input)?;
-    pos = pos.with_swap(a.swap).map_err(CliError::input)?;
-    pos.play_list(&a.moves).map_err(CliError::input)?;
-    let solver = Solver::<RexPosition<W>>::new(config).map_err(CliError::input)?;
-    let start = Instant::now();
-    let to_move = pos.to_move();
-    let over = pos.loser();
-    let (wins, values) = if let Some(loser) = over {
-        (loser != to_move, Vec::new())
-    } else if a.all {
-        let bar = super::common::spinner(global, "solving every move");
-        let values = solver.move_values(&pos);
-        bar.finish_and_clear();
-        (values.iter().any(|v| v.wins), values)
-    } else {
-        let bar = super::common::spinner(global, "solving");
-        let wins = solver.solve(&pos);
-        bar.finish_and_clear();
-        (wins, Vec::new())
+    let cfg = jobs::rex::solve::SolveConfig {
+        rows,
+        cols,
+        moves: a.moves.clone(),
+        swap: a.swap,
+        all: a.all,
+        solver: a.solver.config()?,
     };
-    let pv = if over.is_none() {
-        solver.principal_variation(&pos, 200)
-    } else {
-        Vec::new()
-    };
-    let elapsed = start.elapsed().as_secs_f64();
-    let winning: Vec<String> = values
-        .iter()
-        .filter(|v| v.wins)
-        .map(|v| pos.move_name(v.mv))
-        .collect();
-    let pv_text = pv_names(&pos, &pv);
-    let side = rex_colour(to_move);
+    let r = jobs::rex::solve::solve_position(&cfg, &super::common::BarProgress::new(global))?;
+    let side = rex_colour(r.to_move);
     if global.json {
         let mut v = json!({
             "board": format!("{rows}x{cols}"),
             "moves": a.moves,
             "to_move": side.to_lowercase(),
-            "result": if wins { "win" } else { "loss" },
-            "winner": rex_colour(if wins { to_move } else { to_move.other() }).to_lowercase(),
-            "principal_variation": pv_text,
-            "nodes": solver.nodes(),
-            "seconds": elapsed,
+            "result": if r.wins { "win" } else { "loss" },
+            "winner": rex_colour(if r.wins { r.to_move } else { r.to_move.other() }).to_lowercase(),
+            "principal_variation": r.principal_variation,
+            "nodes": r.nodes,
+            "seconds": r.seconds,
             "threads": a.solver.threads,
-            "game_over": over.is_some(),
+            "game_over": r.game_over,
         });
         if a.all {
-            v["winning_moves"] = json!(winning);
+            v["winning_moves"] = json!(r.winning_moves);
         }
         print_json(&v);
     } else {
-        println!("{}", pos.to_text());
-        println!("{side} to move {}", if wins { "wins" } else { "loses" });
+        println!("{}", r.diagram);
+        println!("{side} to move {}", if r.wins { "wins" } else { "loses" });
         if a.all {
             println!(
                 "winning moves ({}): {}",
-                winning.len(),
-                if winning.is_empty() {
+                r.winning_moves.len(),
+                if r.winning_moves.is_empty() {
                     "none".into()
                 } else {
-                    winning.join(" ")
+                    r.winning_moves.join(" ")
                 }
             );
         }
-        println!("principal variation: {}", pv_text.join(" "));
+        println!("principal variation: {}", r.principal_variation.join(" "));
         println!(
             "nodes {}  time {:.3} s  threads {}",
-            solver.nodes(),
-            elapsed,
-            a.solver.threads
+            r.nodes, r.seconds, a.solver.threads
         );
     }
     Ok(())
-}
-
-fn pv_names<W: BitWord>(pos: &RexPosition<W>, pv: &[RexMove]) -> Vec<String> {
-    let mut p = pos.clone();
-    pv.iter()
-        .map(|&m| {
-            let n = p.move_name(m);
-            p.play(m);
-            n
-        })
-        .collect()
 }
 
 fn rex_colour(p: Player) -> &'static str {

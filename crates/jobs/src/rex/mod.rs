@@ -6,6 +6,7 @@ pub mod bench;
 pub mod map;
 mod map_report;
 pub mod proofs;
+pub mod solve;
 pub mod suite;
 pub mod swap;
 pub mod table;
