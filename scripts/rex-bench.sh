@@ -5,4 +5,4 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/cargo-locked build --profile dist -p gsolve
-./target/dist/gsolve bench rex --budget "${1:-60}" --tt-mb 2048
+./target/dist/gsolve bench rex --budget "${1:-60}" --tt-mb 2048 --out results/rex/bench.md

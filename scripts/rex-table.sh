@@ -5,4 +5,4 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 MAX=${1:-29}; shift || true
 scripts/cargo-locked build --release -p gsolve
-./target/release/gsolve rex table --max-cells "$MAX" --threads 2 --tt-mb 4096 "$@"
+./target/release/gsolve rex table --max-cells "$MAX" --threads 2 --tt-mb 4096 --out results/rex "$@"

@@ -42,7 +42,7 @@ pub struct SearchBenchArgs {
     #[arg(long, default_value_t = 10.0, allow_negative_numbers = true)]
     seconds: f64,
     /// Output file.
-    #[arg(long, default_value = "results/search/bench.md")]
+    #[arg(long, default_value = "runs/search/bench.md")]
     out: std::path::PathBuf,
     /// Depths of the Star1/Star2 sample of random positions with a free princess (each one
     /// reported), comma-separated.

@@ -127,7 +127,7 @@ struct TableArgs {
     #[arg(long = "max-cells", default_value_t = 25)]
     max_cells: usize,
     /// Output directory for parity.csv and parity.md.
-    #[arg(long, default_value = "results/rex")]
+    #[arg(long, default_value = "runs/rex")]
     out: PathBuf,
     /// Solve boards already in the CSV again and check them against it.
     #[arg(long)]
@@ -419,7 +419,7 @@ pub struct RexBenchArgs {
     #[arg(long, default_value = "../shared/data/solrex")]
     suite_dir: PathBuf,
     /// Output Markdown file.
-    #[arg(long, default_value = "results/rex/bench.md")]
+    #[arg(long, default_value = "runs/rex/bench.md")]
     out: PathBuf,
     /// Transposition-table size in MiB.
     #[arg(long = "tt-mb", default_value_t = 2048)]
