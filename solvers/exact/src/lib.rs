@@ -373,8 +373,26 @@ impl<G: ExactGame> Solver<G> {
         while line.len() < max_len {
             moves.clear();
             match p.prepare(&mut moves) {
-                Some(_) => {
-                    // Decided without search: if the game is not over, the loser's forced move.
+                Some(true) => {
+                    // Won without search: the first legal move whose child is lost, found by
+                    // solving the children (the static proof names no move).
+                    let mut legal = Vec::new();
+                    p.legal_moves(&mut legal);
+                    let win = legal.iter().copied().find(|&m| {
+                        let mut c = p.clone();
+                        c.play(m);
+                        !self.solve(&c)
+                    });
+                    match win {
+                        Some(m) => {
+                            p.play(m);
+                            line.push(m);
+                        }
+                        None => break,
+                    }
+                }
+                Some(false) => {
+                    // Lost without search: if the game is not over, the loser's first move.
                     let mut legal = Vec::new();
                     p.legal_moves(&mut legal);
                     if let Some(&m) = legal.first() {

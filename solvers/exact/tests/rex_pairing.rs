@@ -123,3 +123,27 @@ fn solver_with_the_pairing_search_everywhere_matches_the_reference() {
     }
     assert!(checked > 250, "only {checked} moves checked");
 }
+
+#[test]
+fn principal_variation_starts_with_a_winning_move_even_when_won_statically() {
+    use game::ExactGame;
+    let s = solver(1);
+    let mut statically_won = 0;
+    for pos in positions(40) {
+        let mut moves = Vec::new();
+        let decided = pos.prepare(&mut moves);
+        let values = s.move_values(&pos);
+        let Some(first) = s.principal_variation(&pos, 3).first().copied() else {
+            continue;
+        };
+        if values.iter().any(|v| v.wins) {
+            statically_won += (decided == Some(true)) as usize;
+            let v = values.iter().find(|v| v.mv == first).unwrap();
+            assert!(v.wins, "PV starts with a losing move {first:?}\n{pos:?}");
+        }
+    }
+    assert!(
+        statically_won > 10,
+        "only {statically_won} statically won positions"
+    );
+}
