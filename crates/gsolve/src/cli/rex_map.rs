@@ -1,6 +1,6 @@
 //! `gsolve rex map`: the first-move map job ([`jobs::rex::run_map`]) with a progress bar.
 
-use super::common::{print_json, progress_bar, CliError, CliResult, Global};
+use super::common::{print_json, CliError, CliResult, Global};
 use super::rex::SolverOpts;
 use jobs::rex::{run_map, MapConfig, MapError};
 use serde_json::json;
@@ -46,25 +46,6 @@ pub struct MapArgs {
     solver: SolverOpts,
 }
 
-struct Bar(indicatif::ProgressBar);
-
-impl jobs::Progress for Bar {
-    fn start(&self, what: &str, total: u64) {
-        self.0.set_length(total);
-        self.0.set_prefix(what.to_string());
-    }
-    fn advance(&self, done: u64, note: &str) {
-        self.0.set_position(done);
-        self.0.set_message(note.to_string());
-    }
-    fn message(&self, line: &str) {
-        self.0.println(line);
-    }
-    fn finish(&self) {
-        self.0.finish_and_clear();
-    }
-}
-
 fn shard_arg(text: &str) -> Result<(usize, usize), CliError> {
     let bad = || CliError::input(format!("--shard {text:?}: expected I/N with 0 <= I < N"));
     let (i, n) = text.split_once('/').ok_or_else(bad)?;
@@ -107,12 +88,11 @@ pub fn map(a: MapArgs, global: &Global) -> CliResult {
         checkpoint_seconds: a.checkpoint_seconds,
         max_units: a.max_units,
     };
-    let bar = Bar(progress_bar(global, 0, "rex map"));
+    let bar = super::common::BarProgress::new(global);
     let summary = run_map(&cfg, &bar).map_err(|e| match e {
         MapError::Input(_) | MapError::Results { .. } | MapError::Proofs(_) => CliError::input(e),
         MapError::Io { .. } => CliError::runtime(e),
     })?;
-    bar.0.finish_and_clear();
     let settled: Vec<_> = summary
         .openings
         .iter()
