@@ -131,6 +131,13 @@ pub trait ExactGame: Game {
     /// player to move has one. Only pruning proven for the game may drop moves here.
     fn prepare(&self, moves: &mut Vec<Self::Move>) -> Option<bool>;
 
+    /// [`Self::prepare`] with only the game's cheap knowledge, for estimates the solver makes
+    /// about children it may never search (move ordering). The same contract: a `Some` is a
+    /// proof and the moves contain a winning one whenever there is one. Defaults to `prepare`.
+    fn prepare_quick(&self, moves: &mut Vec<Self::Move>) -> Option<bool> {
+        self.prepare(moves)
+    }
+
     /// A key equal for positions that are equal up to the game's symmetries (and so have the
     /// same value), and a second, independent key used to verify table hits.
     fn canonical_keys(&self) -> (u64, u64);

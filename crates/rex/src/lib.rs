@@ -78,6 +78,63 @@
 //! paper seen from the search (two dead cells are filled, one by each player, without changing
 //! the value). Hex's captured-cell fill-in is **not** used: it does not carry over to Rex.
 //!
+//! *Dead cells by the graph test.* On a full board exactly one player has a chain, so a cell
+//! is dead as soon as the existence of a chain of **one** player P does not depend on its
+//! colour; that holds if the cell lies in no minimal set S of empty cells such that P's stones
+//! plus S contain a chain. Build P's graph: one node per group of P not touching an edge, one
+//! node per edge of P merged with the groups touching it, and the empty cells. If an empty cell
+//! c has at most one stone-or-edge neighbour node, every empty neighbour of c touches that node,
+//! and every two empty neighbours of c are adjacent or touch a common stone-or-edge node, then c
+//! is in no minimal S: a chain through c enters and leaves it through two of its neighbours x,
+//! y, and x, y are joined without c either directly or through a stone-or-edge node, so S minus
+//! c still carries a chain. This finds dead cells the ring test misses (groups count as single
+//! nodes, and pockets reached through one cell or two adjacent cells are dead ends).
+//!
+//! *Fill-in pairs* (the Rex form of Benzene's mutual fill-in and presimplicial pairs, after
+//! Young–Hayward 2016). Let a, b be empty cells such that for one colour C a stone of C on a
+//! makes b dead and a stone of C on b makes a dead (both found by the ring test on the
+//! position with that stone added). Then on every completion, the board with a Black and b
+//! White has the same chain owner as the board with a White and b Black: each equals the board
+//! with both cells C, as the C stone kills the other cell. Theorem: P has the value of
+//! Q = P plus one stone of each colour on {a, b}, whoever moves, and the mover has a winning
+//! move outside {a, b} whenever it has one at all. Proof: each player can play Q's optimal
+//! strategy in P, answering a move of the opponent on a or b by the other cell of the pair; if
+//! only a and b are left, the player to move takes one and the opponent must take the other.
+//! Either way the pair ends with one stone of each colour, and the final board has Q's chain
+//! owner, so each player secures at least Q's value: value(P) = value(Q). Deadness survives
+//! added stones, so the same holds for every child P + m with m outside the pair, whose value
+//! is that of Q + m; the moves of Q are the moves of P outside the pair. Disjoint pairs are
+//! removed together (apply the theorem one pair at a time), as long as some other move is left.
+//! If a stone of **either** colour on a neighbour makes a cell dead, the cell is dead already.
+//!
+//! *Colour symmetry* (the strategy-stealing argument of Winder and Lagarias–Sleator, used by
+//! Solrex). On a square board the transposition σ (row ↔ column), and σ after the 180°
+//! rotation, map the board onto itself, keep adjacency and exchange the players' edges. Call a
+//! position symmetric if White's stones are the image of Black's under one of them. Theorem: in
+//! a symmetric position with e empty cells, the mover wins iff e is even. Write X for the mover,
+//! Y for the other player; a symmetric position is its own image with the colours (and the
+//! mover) exchanged, so the value "the mover wins" is well defined.
+//! * e even. Suppose X loses: every move m of X loses, so (applying the mirror) in the position
+//!   plus a Y stone on σ(m) with X to move, X wins, by some strategy S. X plays S in the real
+//!   game, pretending a Y stone (a *phantom*) sits on σ(m). The real board always equals S's
+//!   board minus the phantom cell, which is empty in reality. If Y plays the phantom cell, the
+//!   boards agree and X puts a new phantom on an empty cell of S's board (a move of Y there) and
+//!   answers by S. S's board has one empty cell less than the real one; as e is even, Y makes
+//!   the last real move, and when one real cell is left S's board is full, so Y fills the
+//!   phantom cell and the final boards agree: X wins, a contradiction.
+//! * e odd. Suppose X wins by a move m; then (mirror) in the position plus a Y stone on σ(m)
+//!   with X to move, Y wins by some strategy S. Y plays S pretending that stone is there, and
+//!   whenever X plays a phantom cell, Y gives S a new phantom X move on an empty cell of S's
+//!   board (or, for a phantom of Y, keeps the real X stone, which S's board shows as Y's). The
+//!   real board equals S's board except on the phantom cell, which is empty, and on cells that
+//!   are X's in reality and Y's on S's board. X makes the last real move, into the phantom cell.
+//!   By monotonicity the real final board is at least as good for Y as S's final board, which
+//!   Y wins: a contradiction.
+//!
+//! Hence the solver scores a symmetric position at once; with e even, a move that makes the
+//! position symmetric wins at once (e − 1 cells are left to the opponent); with e odd such a
+//! move loses and is not searched.
+//!
 //! *Symmetry.* The 180° rotation maps each player's edges to themselves, so a position and its
 //! rotation have the same value. Each position keeps two incremental Zobrist key pairs, one
 //! for the board and one for its 180° image (drawn from a seed that includes the board size);

@@ -82,8 +82,18 @@ pub struct RexGeometry<W: BitWord> {
     edge_white: [W; 6],
     /// Index offset of each direction.
     offset: [i32; 6],
+    /// Per cell and ring direction: the neighbour's index, or the state of the edge there
+    /// (`RING_EDGE | 1` Black, `RING_EDGE | 2` White).
+    ring_nb: Vec<[u8; 6]>,
+    /// Per ring state (base 3, slot k of weight 3^k: 0 empty, 1 Black, 2 White): whether the
+    /// ring test finds its centre dead.
+    ring_dead: Vec<bool>,
     /// Transposition (row ↔ column) of each cell, for the swap on square boards.
     transpose: Vec<u8>,
+    /// The two colour mirrors of a square board (empty on other boards): the transposition
+    /// and the transposition composed with the 180° rotation. Each maps Black's edges onto
+    /// White's and keeps adjacency.
+    mirrors: [Vec<u8>; 2],
     /// For each cell and player: bit 0 if it touches the player's first edge, bit 1 the second.
     edge_flags: Vec<[u8; 2]>,
     /// Zobrist keys per cell: `[k1 Black, k1 White, k2 Black, k2 White]` for the cell and
@@ -120,7 +130,25 @@ impl<W: BitWord> RexGeometry<W> {
                 }
             }
         }
-        let transpose = (0..hex.cells() as u32)
+        let ring_nb = (0..hex.cells() as u32)
+            .map(|i| {
+                let (r, c) = hex.coords(i);
+                let mut out = [0u8; 6];
+                for (k, &(dr, dc)) in RING.iter().enumerate() {
+                    let (nr, nc) = (r as i64 + dr, c as i64 + dc);
+                    out[k] = if nr >= 0 && nc >= 0 && nr < rows as i64 && nc < cols as i64 {
+                        (nr as usize * cols + nc as usize) as u8
+                    } else if nr < 0 || nr >= rows as i64 {
+                        RING_EDGE | 1
+                    } else {
+                        RING_EDGE | 2
+                    };
+                }
+                out
+            })
+            .collect();
+        let ring_dead = (0..729).map(ring_state_dead).collect();
+        let transpose: Vec<u8> = (0..hex.cells() as u32)
             .map(|i| {
                 let (r, c) = hex.coords(i);
                 if rows == cols {
@@ -130,6 +158,16 @@ impl<W: BitWord> RexGeometry<W> {
                 }
             })
             .collect();
+        let last = hex.cells() as u32 - 1;
+        let mirrors = if rows == cols {
+            let t: Vec<u8> = transpose.clone();
+            let a = (0..hex.cells() as u32)
+                .map(|i| (last - transpose[i as usize] as u32) as u8)
+                .collect();
+            [t, a]
+        } else {
+            [Vec::new(), Vec::new()]
+        };
         let edge_flags = (0..hex.cells() as u32)
             .map(|i| {
                 let f = |a: W, b: W| (a.has(i) as u8) | ((b.has(i) as u8) << 1);
@@ -165,7 +203,10 @@ impl<W: BitWord> RexGeometry<W> {
             edge_black,
             edge_white,
             offset,
+            ring_nb,
+            ring_dead,
             transpose,
+            mirrors,
             edge_flags,
         })
     }
@@ -173,6 +214,56 @@ impl<W: BitWord> RexGeometry<W> {
     /// The underlying Hex geometry.
     pub fn hex(&self) -> &HexGeometry<W> {
         &self.hex
+    }
+
+    /// The ring state of cell `c` (see `ring_dead`).
+    #[inline]
+    pub(crate) fn ring_state(&self, black: W, white: W, c: u32) -> usize {
+        let mut code = 0;
+        for &nb in self.ring_nb[c as usize].iter().rev() {
+            let v = if nb & RING_EDGE != 0 {
+                (nb & 3) as usize
+            } else if black.has(nb as u32) {
+                1
+            } else if white.has(nb as u32) {
+                2
+            } else {
+                0
+            };
+            code = code * 3 + v;
+        }
+        code
+    }
+
+    /// The ring test's verdict on a ring state.
+    #[inline]
+    pub(crate) fn ring_state_is_dead(&self, state: usize) -> bool {
+        self.ring_dead[state]
+    }
+
+    /// The neighbour of `c` in ring direction `k`, if on the board.
+    #[inline]
+    pub(crate) fn ring_neighbour(&self, c: u32, k: usize) -> Option<u32> {
+        let nb = self.ring_nb[c as usize][k];
+        (nb & RING_EDGE == 0).then_some(nb as u32)
+    }
+
+    /// The image of `set` under colour mirror `k` (0: transposition, 1: transposition after
+    /// the 180° rotation); square boards only.
+    #[inline]
+    pub(crate) fn mirror(&self, set: W, k: usize) -> W {
+        let t = &self.mirrors[k];
+        let mut out = W::ZERO;
+        for c in set.iter() {
+            out |= W::bit(t[c as usize] as u32);
+        }
+        out
+    }
+
+    /// True on square boards (where the colour mirrors exist).
+    #[inline]
+    pub(crate) fn square(&self) -> bool {
+        !self.mirrors[0].is_empty()
     }
 
     /// Cells whose neighbour in direction `k` belongs to `set`.
@@ -215,6 +306,30 @@ impl<W: BitWord> RexGeometry<W> {
         }
         empty & !alive
     }
+}
+
+/// Marks an off-board slot in [`RexGeometry`]'s ring table (cell indices stay below 121).
+const RING_EDGE: u8 = 0x80;
+
+/// The ring test on one ring state (see `RexGeometry::ring_dead`): dead iff no completion of
+/// the empty slots shows Black, White, Black, White in cyclic order.
+fn ring_state_dead(state: usize) -> bool {
+    let slot = |k: usize| state / 3usize.pow(k as u32) % 3;
+    let can = |k: usize, colour: usize| slot(k) == 0 || slot(k) == colour;
+    for i in 0..6 {
+        for j in i + 1..6 {
+            for k in j + 1..6 {
+                for l in k + 1..6 {
+                    if (can(i, 1) && can(j, 2) && can(k, 1) && can(l, 2))
+                        || (can(i, 2) && can(j, 1) && can(k, 2) && can(l, 1))
+                    {
+                        return false;
+                    }
+                }
+            }
+        }
+    }
+    true
 }
 
 /// A Rex position on word type `W` (`u64` up to 64 cells, `u128` up to 121).
@@ -547,5 +662,39 @@ impl<W: BitWord> Game for RexPosition<W> {
             0
         };
         self.keys[0] ^ side ^ (self.swap_legal() as u64)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The ring-state table and the bit-parallel ring test agree on every empty cell.
+    #[test]
+    fn ring_table_matches_the_ring_test() {
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        let mut checked = 0;
+        for (rows, cols) in [(3, 3), (4, 5), (6, 6), (7, 7)] {
+            for _ in 0..200 {
+                let mut p = RexPosition::<u64>::new(rows, cols).unwrap();
+                for c in 0..(rows * cols) as u32 {
+                    let (next, r) = bitboard::keys::splitmix64(state);
+                    state = next;
+                    match r % 3 {
+                        1 => p.stones[0] |= 1 << c,
+                        2 => p.stones[1] |= 1 << c,
+                        _ => {}
+                    }
+                }
+                let g = p.geometry();
+                let dead = g.dead_cells(p.stones[0], p.stones[1]);
+                for c in p.empty().iter() {
+                    let s = g.ring_state(p.stones[0], p.stones[1], c);
+                    assert_eq!(g.ring_state_is_dead(s), dead.has(c), "cell {c}");
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 1000);
     }
 }

@@ -511,7 +511,8 @@ impl<G: ExactGame> Solver<G> {
         // buckets are prefetched first so that their cache misses overlap. Where many plies are
         // left, the same pass over the children scores them for the mobility ordering: the
         // children where the opponent has fewest moves come first (a proof-number-like
-        // estimate of the smallest proof).
+        // estimate of the smallest proof), counted by the game's quick analysis
+        // (`ExactGame::prepare_quick`).
         let mobility = moves.len() > 1 && pos.plies_left_hint() >= self.config.mobility_min_plies;
         if moves.len() > 1 {
             s.keys.clear();
@@ -523,7 +524,8 @@ impl<G: ExactGame> Solver<G> {
                 self.table.prefetch(k.0);
                 if mobility {
                     buf.clear();
-                    let r = pos.prepare(&mut buf);
+                    // The game's cheap analysis only: most children are never searched.
+                    let r = pos.prepare_quick(&mut buf);
                     if let Some(child_wins) = r {
                         // A static proof: keep it, so that the child is not prepared again.
                         self.table.store(k.0, k.1, child_wins, NO_MOVE, 1);

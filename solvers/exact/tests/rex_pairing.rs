@@ -20,6 +20,15 @@ fn loses(pos: &rex::RexPosition<u64>, p: Player, to_move: Player, memo: &mut Mem
 
 type Memo = HashMap<(u64, u64, bool), bool>;
 
+/// One memo per board size: `memo_wins` keys positions by their stones only, so positions of
+/// different sizes with the same stones would share an entry.
+fn memo_of<'a>(
+    memos: &'a mut HashMap<(usize, usize), Memo>,
+    pos: &rex::RexPosition<u64>,
+) -> &'a mut Memo {
+    memos.entry((pos.rows(), pos.cols())).or_default()
+}
+
 /// Random positions: (rows, cols, stones) with at most 14 empty cells, `per_case` seeds each.
 fn positions(per_case: u64) -> Vec<rex::RexPosition<u64>> {
     let cases = [
@@ -44,7 +53,7 @@ fn positions(per_case: u64) -> Vec<rex::RexPosition<u64>> {
 
 #[test]
 fn every_pairing_and_pre_pairing_found_is_a_proof() {
-    let mut memo = Memo::new();
+    let mut memos = HashMap::new();
     let (mut fulls, mut semis, mut keys, mut checked) = (0, 0, 0, 0);
     for pos in positions(200) {
         let e = pos.empty().count_ones();
@@ -54,14 +63,20 @@ fn every_pairing_and_pre_pairing_found_is_a_proof() {
             if r.full {
                 fulls += 1;
                 for first in Player::ALL {
-                    assert!(loses(&pos, p, first, &mut memo), "full {p:?}\n{pos:?}");
+                    assert!(
+                        loses(&pos, p, first, memo_of(&mut memos, &pos)),
+                        "full {p:?}\n{pos:?}"
+                    );
                 }
             }
             if r.semi {
                 semis += 1;
                 // p makes the last move iff p moves first with an odd number of empty cells.
                 let first = if e % 2 == 1 { p } else { p.other() };
-                assert!(loses(&pos, p, first, &mut memo), "semi {p:?}\n{pos:?}");
+                assert!(
+                    loses(&pos, p, first, memo_of(&mut memos, &pos)),
+                    "semi {p:?}\n{pos:?}"
+                );
             }
             for k in (0..64u32).filter(|k| r.semi_keys >> k & 1 == 1) {
                 keys += 1;
@@ -70,7 +85,10 @@ fn every_pairing_and_pre_pairing_found_is_a_proof() {
                 q.play(rex::RexMove::cell(k));
                 if q.outcome().is_none() {
                     for first in Player::ALL {
-                        assert!(loses(&q, p, first, &mut memo), "key {k} {p:?}\n{pos:?}");
+                        assert!(
+                            loses(&q, p, first, memo_of(&mut memos, &q)),
+                            "key {k} {p:?}\n{pos:?}"
+                        );
                     }
                 }
             }
@@ -104,7 +122,7 @@ fn pairing_includes_every_pairing_the_greedy_test_finds_and_more() {
 
 #[test]
 fn solver_with_the_pairing_search_everywhere_matches_the_reference() {
-    let mut memo = Memo::new();
+    let mut memos = HashMap::new();
     let mut checked = 0;
     for pos in positions(8) {
         let pos = pos.with_pair_search_from(0);
@@ -114,7 +132,7 @@ fn solver_with_the_pairing_search_everywhere_matches_the_reference() {
             child.play(v.mv);
             assert_eq!(
                 v.wins,
-                !memo_wins(&mut child, &mut memo),
+                !memo_wins(&mut child, memo_of(&mut memos, &pos)),
                 "{:?}\n{pos:?}",
                 v.mv
             );

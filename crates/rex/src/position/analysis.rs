@@ -192,6 +192,183 @@ impl<W: BitWord> RexPosition<W> {
     }
 }
 
+impl<W: BitWord> RexPosition<W> {
+    /// Colour symmetry (crate header): on a square board, `(Some(v), _)` if the position is
+    /// colour-symmetric under one of the two colour mirrors (`v`: the mover wins, which holds
+    /// iff the number of empty cells is even); otherwise `(None, m)` with `m` the empty cells
+    /// whose move by the mover makes the position symmetric.
+    pub fn colour_symmetry(&self) -> (Option<bool>, W) {
+        let geo = &self.geo;
+        if !geo.square() {
+            return (None, W::ZERO);
+        }
+        let me = self.to_move;
+        let own = self.stones[me.index()];
+        let opp = self.stones[me.other().index()];
+        let (n_own, n_opp) = (own.count(), opp.count());
+        let empty = self.empty();
+        let mut makers = W::ZERO;
+        for k in 0..2 {
+            if n_own == n_opp {
+                if geo.mirror(opp, k) == own {
+                    return (Some(empty.count() % 2 == 0), W::ZERO);
+                }
+            } else if n_opp == n_own + 1 {
+                let image = geo.mirror(opp, k);
+                let need = image & !own;
+                if (own & !image).is_empty() && need.count() == 1 && (need & !empty).is_empty() {
+                    makers |= need;
+                }
+            }
+        }
+        (None, makers)
+    }
+
+    /// Disjoint *fill-in pairs* among the cells of `cand` (crate header): pairs {a, b} such
+    /// that, for one colour C, a stone of C on a makes b dead by the ring test and a stone of C
+    /// on b makes a dead. Returns the union of the pairs chosen (greedily, in cell order) and
+    /// the cells of `cand` that a stone of either colour on a neighbour in `cand` makes dead
+    /// (those are dead already: on a full board the neighbour has one of the two colours).
+    pub fn fill_in_pairs(&self, cand: W) -> (W, W) {
+        self.fill_in_pairs_with(cand, |_, _| {})
+    }
+
+    /// The fill-in pairs of [`Self::fill_in_pairs`] among all empty cells, as a list.
+    pub fn fill_in_pair_list(&self) -> Vec<(u32, u32)> {
+        let mut out = Vec::new();
+        self.fill_in_pairs_with(self.empty(), |a, b| out.push((a, b)));
+        out
+    }
+
+    fn fill_in_pairs_with(&self, cand: W, mut found: impl FnMut(u32, u32)) -> (W, W) {
+        let geo = &*self.geo;
+        let [black, white] = self.stones;
+        // kills[C][a]: the cells of `cand` next to a that a stone of C on a makes dead. The
+        // ring of a neighbour b has a in slot k' (opposite of the direction from a to b), empty
+        // now; colouring it changes b's ring state by C · 3^k'.
+        let mut state = [0usize; 128];
+        for b in cand.iter() {
+            state[b as usize] = geo.ring_state(black, white, b);
+        }
+        let mut kills = [[W::ZERO; 128]; 2];
+        let mut dead = W::ZERO;
+        for a in cand.iter() {
+            let (mut kb, mut kw) = (W::ZERO, W::ZERO);
+            for k in 0..6 {
+                let Some(b) = geo.ring_neighbour(a, k) else {
+                    continue;
+                };
+                if !cand.has(b) {
+                    continue;
+                }
+                let w = 3usize.pow(((k + 3) % 6) as u32);
+                let s = state[b as usize];
+                if geo.ring_state_is_dead(s + w) {
+                    kb |= W::bit(b);
+                }
+                if geo.ring_state_is_dead(s + 2 * w) {
+                    kw |= W::bit(b);
+                }
+            }
+            dead |= kb & kw;
+            kills[0][a as usize] = kb;
+            kills[1][a as usize] = kw;
+        }
+        let mut used = W::ZERO;
+        for a in cand.iter() {
+            if used.has(a) {
+                continue;
+            }
+            for k in &kills {
+                let partners = k[a as usize] & !used;
+                if let Some(b) = partners.iter().find(|&b| k[b as usize].has(a)) {
+                    used |= W::bit(a) | W::bit(b);
+                    found(a, b);
+                    break;
+                }
+            }
+        }
+        (used, dead)
+    }
+
+    /// Empty cells on no minimal chain of one of the players, by the graph test of the crate
+    /// header (*dead cells*): in that player's graph, where each group is one node and each
+    /// edge is one node together with the groups touching it, the cell has at most one
+    /// stone-or-edge neighbour, each of its empty neighbours touches that node, and every two
+    /// of its empty neighbours are adjacent or touch a common stone-or-edge node.
+    pub fn graph_dead_cells(&self) -> W {
+        let hex = &self.geo.hex;
+        let empty = self.empty();
+        let mut dead = W::ZERO;
+        for p in 0..2 {
+            let own = self.stones[p];
+            let (ea, eb) = hex.edges(p == 0);
+            // Node masks per cell: bit k set if the cell touches node k (0, 1: the edges with
+            // their groups; then the free groups).
+            let mut touch = [0u64; 128];
+            let mut node = 0usize;
+            let mark = |set: W, k: usize, touch: &mut [u64; 128]| {
+                for c in set.iter() {
+                    touch[c as usize] |= 1 << k;
+                }
+            };
+            let mut edge_touch = [ea & empty, eb & empty];
+            let mut rest = own;
+            let mut overflow = false;
+            while !rest.is_empty() {
+                let g = hex.flood(W::bit(rest.lowest()), own);
+                rest &= !g;
+                let around = hex.expand(g) & empty;
+                let on_a = !(g & ea).is_empty();
+                let on_b = !(g & eb).is_empty();
+                if on_a && on_b {
+                    // The player has joined: the game is over and every cell is dead.
+                    return empty;
+                }
+                if on_a {
+                    edge_touch[0] |= around;
+                } else if on_b {
+                    edge_touch[1] |= around;
+                } else if node + 2 < 64 {
+                    mark(around, node + 2, &mut touch);
+                    node += 1;
+                } else {
+                    overflow = true;
+                }
+            }
+            if overflow {
+                continue;
+            }
+            mark(edge_touch[0], 0, &mut touch);
+            mark(edge_touch[1], 1, &mut touch);
+            'cells: for c in empty.iter() {
+                let k = touch[c as usize];
+                if k.count_ones() > 1 {
+                    continue;
+                }
+                let around = hex.neighbours(c) & empty;
+                let mut seen = W::ZERO;
+                for e in around.iter() {
+                    let te = touch[e as usize];
+                    if te & k != k {
+                        continue 'cells;
+                    }
+                    // Every earlier empty neighbour must be adjacent to e or share a node.
+                    let linked = hex.neighbours(e);
+                    for f in (seen & !linked).iter() {
+                        if touch[f as usize] & te == 0 {
+                            continue 'cells;
+                        }
+                    }
+                    seen |= W::bit(e);
+                }
+                dead |= W::bit(c);
+            }
+        }
+        dead
+    }
+}
+
 /// Default of [`RexPosition::with_pair_search_from`]: measured on random 6×6 positions with
 /// eight stones (1 thread), the full search everywhere cut the nodes 10–20× but cost more time
 /// than it saved below about 15 empty cells; from 14–17 empty cells up it was 2–3× faster than
@@ -294,6 +471,19 @@ impl<W: BitWord> RexPosition<W> {
             if theirs >= 2 || (theirs == 1 && !mover_last) {
                 return Some(true);
             }
+            // Colour symmetry: a symmetric position is won by the mover iff an even number of
+            // cells is empty; a move that makes the position symmetric leaves e − 1 empty
+            // cells to the opponent, so it wins when e is even and loses when e is odd.
+            let (symmetric, makers) = self.colour_symmetry();
+            if let Some(v) = symmetric {
+                return Some(v);
+            }
+            if !makers.is_empty() {
+                if e % 2 == 0 {
+                    return Some(true);
+                }
+                own_keys |= makers;
+            }
             // Pairing strategies: a pair-connected player loses, whoever moves; a pre-paired
             // player loses on making the last move (see the crate header).
             let mine = self.pairing_with(me, strong, mover_last);
@@ -305,7 +495,7 @@ impl<W: BitWord> RexPosition<W> {
                 return Some(true);
             }
             // Playing the key of one's own pre-pairing makes a pairing: a losing move.
-            own_keys = mine.semi_keys;
+            own_keys |= mine.semi_keys;
         }
         let safe = empty & !suicide & !own_keys;
         if safe.is_empty() && !self.swap_legal() {
@@ -313,13 +503,27 @@ impl<W: BitWord> RexPosition<W> {
             // without a chain): the mover loses.
             return Some(false);
         }
-        let dead = self.geo.dead_cells(self.stones[0], self.stones[1]) | self.unreachable_cells();
+        let mut dead = self.geo.dead_cells(self.stones[0], self.stones[1])
+            | self.unreachable_cells()
+            | self.graph_dead_cells();
+        let mut pairs = W::ZERO;
+        if dead.is_empty() && !self.swap_legal() {
+            let (p, d) = self.fill_in_pairs(safe);
+            pairs = p;
+            dead = d;
+        }
         if !dead.is_empty() {
             moves.push(RexMove::cell(dead.lowest()));
             if self.swap_legal() {
                 moves.push(RexMove::SWAP);
             }
             return None;
+        }
+        // Fill-in pairs: the value does not change when each pair is filled with one stone of
+        // each colour, so the mover never needs to play in one (crate header).
+        let mut safe = safe;
+        if !(safe & !pairs).is_empty() {
+            safe &= !pairs;
         }
         // Order: cells touching many opponent stones and few own stones first (a stone among
         // the opponent's blocks nothing the opponent needs and helps no own chain).
@@ -356,6 +560,13 @@ impl<W: BitWord> ExactGame for RexPosition<W> {
     #[inline]
     fn prepare(&self, moves: &mut Vec<RexMove>) -> Option<bool> {
         self.prepare_with(moves, true)
+    }
+
+    /// Without the pairing search (the greedy pairing test only): the solver's move ordering
+    /// prepares every child, most of which are never searched.
+    #[inline]
+    fn prepare_quick(&self, moves: &mut Vec<RexMove>) -> Option<bool> {
+        self.prepare_with(moves, false)
     }
 
     #[inline]
