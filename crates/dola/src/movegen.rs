@@ -319,30 +319,41 @@ impl Position {
     /// Castling (never out of check): king side first, then queen side.
     #[inline(always)]
     fn generate_castling<S: MoveSink>(&self, g: &GenContext, sink: &mut S) {
-        let (kbit, qbit, base) = if g.us == Color::White {
+        // `b`: the first square of the home rank.
+        let (kbit, qbit, b) = if g.us == Color::White {
             (CASTLE_WK, CASTLE_WQ, 0)
         } else {
             (CASTLE_BK, CASTLE_BQ, 90)
         };
-        let (occ, forbidden) = (g.occ, g.forbidden);
-        let safe = |sq: u32| self.attackers_with(sq, &g.their, occ) == 0;
-        if self.castling & kbit != 0
-            && occ & (0b111u128 << (base + 6)) == 0
-            && forbidden >> (base + 8) & 1 == 0
-            && safe(base + 6)
-            && safe(base + 7)
-            && safe(base + 8)
-        {
-            sink.push(Move::new(base + 5, base + 8, MoveFlag::CastleKing));
-        }
-        if self.castling & qbit != 0
-            && occ & (0b1111u128 << (base + 1)) == 0
-            && forbidden >> (base + 2) & 1 == 0
-            && safe(base + 4)
-            && safe(base + 3)
-            && safe(base + 2)
-        {
-            sink.push(Move::new(base + 5, base + 2, MoveFlag::CastleQueen));
+        let occ = g.occ;
+        // Per side: the right, the squares between king and rook (empty), the king's target
+        // (allowed by convention 1) and the king's path (not attacked).
+        let sides = [
+            (
+                kbit,
+                0b111u128 << (b + 6),
+                b + 8,
+                [b + 6, b + 7, b + 8],
+                MoveFlag::CastleKing,
+            ),
+            (
+                qbit,
+                0b1111u128 << (b + 1),
+                b + 2,
+                [b + 4, b + 3, b + 2],
+                MoveFlag::CastleQueen,
+            ),
+        ];
+        for (right, between, to, path, flag) in sides {
+            if self.castling & right != 0
+                && occ & between == 0
+                && g.forbidden >> to & 1 == 0
+                && path
+                    .iter()
+                    .all(|&sq| self.attackers_with(sq, &g.their, occ) == 0)
+            {
+                sink.push(Move::new(b + 5, to, flag));
+            }
         }
     }
 

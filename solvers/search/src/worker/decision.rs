@@ -59,16 +59,8 @@ impl<'a, G: Evaluate, H: MoveHints<G>> Worker<'a, G, H> {
             self.game.play(mv);
             self.played[ply] = Some(mv);
             self.outcome_played[ply] = false;
-            let node = NodeWindow {
-                ply,
-                depth,
-                ext,
-                alpha,
-                beta,
-                me,
-                pv,
-            };
-            let v = self.search_played_move(&node, i, keys[i], quiet);
+            let window = (alpha, beta);
+            let v = self.search_played_move(ply, depth, ext, window, me, pv, i, keys[i], quiet);
             self.game.undo(mv);
             if self.stopped {
                 self.moves[ply] = moves;
@@ -126,22 +118,25 @@ impl<'a, G: Evaluate, H: MoveHints<G>> Worker<'a, G, H> {
         (e.mv, None)
     }
 
-    /// The value of the `i`-th move (ordering key `key`), just played at the node `node`: the
+    /// The value of the `i`-th move (ordering key `key`, `quiet` if no capture), just played at
+    /// the node of `me` at `ply` with `depth`, `ext` left and the window `(alpha, beta)`: the
     /// first move (or every move without PVS) with the full window; a later one with a null
     /// window — first one ply shallower if it is a late quiet move at a non-PV node (late move
     /// reduction, opt-in), and in full only if that beats alpha — and again with the full
     /// window if it lands inside.
     #[inline]
-    fn search_played_move(&mut self, node: &NodeWindow, i: usize, key: i32, quiet: bool) -> i32 {
-        let NodeWindow {
-            ply,
-            depth,
-            ext,
-            alpha,
-            beta,
-            me,
-            pv,
-        } = *node;
+    fn search_played_move(
+        &mut self,
+        ply: usize,
+        depth: i32,
+        ext: u8,
+        (alpha, beta): (i32, i32),
+        me: Player,
+        pv: bool,
+        i: usize,
+        key: i32,
+        quiet: bool,
+    ) -> i32 {
         let child_phase = self.after_move(depth, ext);
         if i == 0 || !self.opts.pvs {
             return self.child(child_phase, ply + 1, alpha, beta, me, pv);
@@ -219,19 +214,6 @@ impl<'a, G: Evaluate, H: MoveHints<G>> Worker<'a, G, H> {
             age: 0,
         });
     }
-}
-
-/// Where a move is searched from: the node's ply, depth and extensions left, its window, its
-/// mover and whether it is on the principal variation.
-#[derive(Clone, Copy)]
-struct NodeWindow {
-    ply: usize,
-    depth: i32,
-    ext: u8,
-    alpha: i32,
-    beta: i32,
-    me: Player,
-    pv: bool,
 }
 
 /// Plies by which late move reductions shorten the `index`-th move (0-based) of a node with
