@@ -116,6 +116,59 @@ pub struct Powers {
     king: u128,
 }
 
+/// The side to move as [`Position::generate`]'s steps see it.
+struct GenContext {
+    us: Color,
+    /// The own king's square.
+    ksq: u32,
+    own: u128,
+    enemy: u128,
+    occ: u128,
+    /// The enemy's attacking powers.
+    their: Powers,
+    /// The enemy pieces giving check.
+    checkers: u128,
+    /// Squares the own king may not enter by convention 1: the enemy king's square and every
+    /// square it reaches as a king, knight or camel.
+    forbidden: u128,
+}
+
+impl GenContext {
+    /// Where pieces other than the king may go: anywhere not own, or, in single check, the
+    /// checker's square and the squares between it and the king.
+    #[inline(always)]
+    fn check_target(&self) -> u128 {
+        if self.checkers == 0 {
+            !self.own
+        } else {
+            let c = self.checkers.trailing_zeros();
+            self.checkers | between(self.ksq, c)
+        }
+    }
+}
+
+/// The own pieces pinned to the king (`ksq`) by enemy sliders.
+struct Pins {
+    ksq: u32,
+    pinned: u128,
+}
+
+impl Pins {
+    /// The squares a piece on `sq` may stay on: the ray from the king through it, up to the
+    /// edge, if it is pinned; every square otherwise.
+    #[inline(always)]
+    fn line(&self, sq: u32) -> u128 {
+        if self.pinned >> sq & 1 == 1 {
+            match direction(self.ksq, sq) {
+                Some(d) => RAYS[d][self.ksq as usize],
+                None => 0,
+            }
+        } else {
+            !0
+        }
+    }
+}
+
 impl Position {
     /// The attacking powers of `c`: which of its pieces leap as knights or camels (depending on
     /// where they stand) and which slide.
@@ -204,100 +257,136 @@ impl Position {
         }
     }
 
-    /// Generate every legal move of the side to move into `sink`.
+    /// Generate every legal move of the side to move into `sink`, in this order: king moves;
+    /// with at most one checker, castling, then the other pieces by kind, pawns, en passant.
     pub fn generate<S: MoveSink>(&self, sink: &mut S) {
+        let g = self.generation_context();
+        self.generate_king_moves(&g, sink);
+        if g.checkers.count_ones() > 1 {
+            return;
+        }
+        if g.checkers == 0 && self.castling != 0 {
+            self.generate_castling(&g, sink);
+        }
+        let target = g.check_target();
+        let pins = self.pins(&g);
+        self.generate_piece_moves(&g, target, &pins, sink);
+        self.generate_pawn_moves(&g, target, &pins, sink);
+        self.generate_en_passant(&g, sink);
+    }
+
+    /// The facts of the side to move that every step of [`Position::generate`] reads.
+    #[inline(always)]
+    fn generation_context(&self) -> GenContext {
         let us = self.side;
         let them = us.other();
         let ksq = self.king[us.index()] as u32;
-        let own = self.colors[us.index()];
-        let enemy = self.colors[them.index()];
         let occ = self.occupied;
         let their = self.powers(them);
-        let checkers = self.attackers_with(ksq, &their, occ);
-
-        // King moves (with convention 1 and 2).
         let eksq = self.king[them.index()] as usize;
-        let forbidden = KING[eksq] | KNIGHT[eksq] | CAMEL[eksq] | 1u128 << eksq;
+        GenContext {
+            us,
+            ksq,
+            own: self.colors[us.index()],
+            enemy: self.colors[them.index()],
+            occ,
+            their,
+            checkers: self.attackers_with(ksq, &their, occ),
+            forbidden: KING[eksq] | KNIGHT[eksq] | CAMEL[eksq] | 1u128 << eksq,
+        }
+    }
+
+    /// King moves (with convention 1 and 2): tested against the enemy attacks with the king
+    /// lifted off the board.
+    #[inline(always)]
+    fn generate_king_moves<S: MoveSink>(&self, g: &GenContext, sink: &mut S) {
+        let (ksq, occ) = (g.ksq, g.occ);
         let k = ksq as usize;
-        let mut dests = Self::piece_attacks(Kind::King, us, ksq, occ) & !own;
-        dests |= checkers & (KNIGHT[k] | CAMEL[k]);
-        dests &= !forbidden;
+        let mut dests = Self::piece_attacks(Kind::King, g.us, ksq, occ) & !g.own;
+        dests |= g.checkers & (KNIGHT[k] | CAMEL[k]);
+        dests &= !g.forbidden;
         let occ_no_king = occ ^ 1u128 << ksq;
         let mut rest = dests;
         while rest != 0 {
             let to = rest.trailing_zeros();
             rest &= rest - 1;
-            if self.attackers_with(to, &their, occ_no_king) == 0 {
+            if self.attackers_with(to, &g.their, occ_no_king) == 0 {
                 sink.push(Move::new(ksq, to, MoveFlag::Normal));
             }
         }
-        if checkers.count_ones() > 1 {
-            return;
-        }
+    }
 
-        // Castling (never out of check).
-        if checkers == 0 && self.castling != 0 {
-            let (kbit, qbit, base) = if us == Color::White {
-                (CASTLE_WK, CASTLE_WQ, 0)
-            } else {
-                (CASTLE_BK, CASTLE_BQ, 90)
-            };
-            let safe = |sq: u32| self.attackers_with(sq, &their, occ) == 0;
-            if self.castling & kbit != 0
-                && occ & (0b111u128 << (base + 6)) == 0
-                && forbidden >> (base + 8) & 1 == 0
-                && safe(base + 6)
-                && safe(base + 7)
-                && safe(base + 8)
-            {
-                sink.push(Move::new(base + 5, base + 8, MoveFlag::CastleKing));
-            }
-            if self.castling & qbit != 0
-                && occ & (0b1111u128 << (base + 1)) == 0
-                && forbidden >> (base + 2) & 1 == 0
-                && safe(base + 4)
-                && safe(base + 3)
-                && safe(base + 2)
-            {
-                sink.push(Move::new(base + 5, base + 2, MoveFlag::CastleQueen));
-            }
-        }
-
-        // Where other pieces may go: anywhere not own, or resolve the single check.
-        let target = if checkers == 0 {
-            !own
+    /// Castling (never out of check): king side first, then queen side.
+    #[inline(always)]
+    fn generate_castling<S: MoveSink>(&self, g: &GenContext, sink: &mut S) {
+        // `b`: the first square of the home rank.
+        let (kbit, qbit, b) = if g.us == Color::White {
+            (CASTLE_WK, CASTLE_WQ, 0)
         } else {
-            let c = checkers.trailing_zeros();
-            checkers | between(ksq, c)
+            (CASTLE_BK, CASTLE_BQ, 90)
         };
+        let occ = g.occ;
+        // Per side: the right, the squares between king and rook (empty), the king's target
+        // (allowed by convention 1) and the king's path (not attacked).
+        let sides = [
+            (
+                kbit,
+                0b111u128 << (b + 6),
+                b + 8,
+                [b + 6, b + 7, b + 8],
+                MoveFlag::CastleKing,
+            ),
+            (
+                qbit,
+                0b1111u128 << (b + 1),
+                b + 2,
+                [b + 4, b + 3, b + 2],
+                MoveFlag::CastleQueen,
+            ),
+        ];
+        for (right, between, to, path, flag) in sides {
+            if self.castling & right != 0
+                && occ & between == 0
+                && g.forbidden >> to & 1 == 0
+                && path
+                    .iter()
+                    .all(|&sq| self.attackers_with(sq, &g.their, occ) == 0)
+            {
+                sink.push(Move::new(b + 5, to, flag));
+            }
+        }
+    }
 
-        // Pins by enemy sliders.
+    /// The own pieces pinned to the king by enemy sliders.
+    #[inline(always)]
+    fn pins(&self, g: &GenContext) -> Pins {
+        let ksq = g.ksq;
         let mut pinned = 0u128;
-        let snipers =
-            (rook_attacks(ksq, 0) & their.orthogonal) | (bishop_attacks(ksq, 0) & their.diagonal);
+        let snipers = (rook_attacks(ksq, 0) & g.their.orthogonal)
+            | (bishop_attacks(ksq, 0) & g.their.diagonal);
         let mut rest = snipers;
         while rest != 0 {
             let s = rest.trailing_zeros();
             rest &= rest - 1;
-            let b = between(ksq, s) & occ;
-            if b.count_ones() == 1 && b & own != 0 {
+            let b = between(ksq, s) & g.occ;
+            if b.count_ones() == 1 && b & g.own != 0 {
                 pinned |= b;
             }
         }
-        let pin_line = |sq: u32| -> u128 {
-            if pinned >> sq & 1 == 1 {
-                // The ray from the king through the pinned piece, up to the edge.
-                match direction(ksq, sq) {
-                    Some(d) => RAYS[d][ksq as usize],
-                    None => 0,
-                }
-            } else {
-                !0
-            }
-        };
+        Pins { ksq, pinned }
+    }
 
-        // Pieces.
-        let pieces = &self.pieces[us.index()];
+    /// Moves of the pieces other than king and pawns, kind by kind, each piece's targets in
+    /// square order.
+    #[inline(always)]
+    fn generate_piece_moves<S: MoveSink>(
+        &self,
+        g: &GenContext,
+        target: u128,
+        pins: &Pins,
+        sink: &mut S,
+    ) {
+        let pieces = &self.pieces[g.us.index()];
         for kind_index in Kind::Knight as usize..Kind::King as usize {
             let mut set = pieces[kind_index];
             if set == 0 {
@@ -307,16 +396,28 @@ impl Position {
             while set != 0 {
                 let from = set.trailing_zeros();
                 set &= set - 1;
-                let t = Self::piece_attacks(kind, us, from, occ) & target & pin_line(from);
+                let t = Self::piece_attacks(kind, g.us, from, g.occ) & target & pins.line(from);
                 sink.push_set(from, t, MoveFlag::Normal);
             }
         }
+    }
 
-        // Pawns.
+    /// Pawn moves: per pawn, its promotions, its one-square moves, leaps and captures, then its
+    /// longer advances.
+    #[inline(always)]
+    fn generate_pawn_moves<S: MoveSink>(
+        &self,
+        g: &GenContext,
+        target: u128,
+        pins: &Pins,
+        sink: &mut S,
+    ) {
+        let us = g.us;
+        let occ = g.occ;
         let promo_rank = RANKS[if us == Color::White { 9 } else { 0 }];
         let promotions = self.variant.rules().promotions;
         let c = us.index();
-        let mut set = pieces[Kind::Pawn as usize];
+        let mut set = self.pieces[c][Kind::Pawn as usize];
         while set != 0 {
             let from = set.trailing_zeros();
             set &= set - 1;
@@ -335,9 +436,9 @@ impl Position {
             } else {
                 (1u128 << from) >> 10
             };
-            let mask = target & pin_line(from);
+            let mask = target & pins.line(from);
             let quiet = (pushes | (PAWN_LEAP[c][f] & !occ)) & mask;
-            let captures = PAWN_CAPTURE[c][f] & enemy & mask;
+            let captures = PAWN_CAPTURE[c][f] & g.enemy & mask;
             let normal = (quiet & !pushes) | (pushes & single & quiet) | captures;
             let advances = quiet & pushes & !single;
             if (normal | advances) & promo_rank != 0 {
@@ -353,22 +454,28 @@ impl Position {
             sink.push_set(from, normal & !promo_rank, MoveFlag::Normal);
             sink.push_set(from, advances, MoveFlag::PawnAdvance);
         }
+    }
 
-        // En passant: verified by lifting the three squares.
-        if self.ep != 0 && self.ep_victim != NO_SQUARE {
-            let victim = self.ep_victim as u32;
-            let mut eps = self.ep;
-            while eps != 0 {
-                let to = eps.trailing_zeros();
-                eps &= eps - 1;
-                let mut froms = PAWN_ATTACKERS[c][to as usize] & pieces[Kind::Pawn as usize];
-                while froms != 0 {
-                    let from = froms.trailing_zeros();
-                    froms &= froms - 1;
-                    let occ2 = occ ^ (1u128 << from) ^ (1u128 << to) ^ (1u128 << victim);
-                    if self.attackers_with(ksq, &their, occ2) & !(1u128 << victim) == 0 {
-                        sink.push(Move::new(from, to, MoveFlag::EnPassant));
-                    }
+    /// En passant: verified by lifting the three squares.
+    #[inline(always)]
+    fn generate_en_passant<S: MoveSink>(&self, g: &GenContext, sink: &mut S) {
+        if self.ep == 0 || self.ep_victim == NO_SQUARE {
+            return;
+        }
+        let c = g.us.index();
+        let pawns = self.pieces[c][Kind::Pawn as usize];
+        let victim = self.ep_victim as u32;
+        let mut eps = self.ep;
+        while eps != 0 {
+            let to = eps.trailing_zeros();
+            eps &= eps - 1;
+            let mut froms = PAWN_ATTACKERS[c][to as usize] & pawns;
+            while froms != 0 {
+                let from = froms.trailing_zeros();
+                froms &= froms - 1;
+                let occ2 = g.occ ^ (1u128 << from) ^ (1u128 << to) ^ (1u128 << victim);
+                if self.attackers_with(g.ksq, &g.their, occ2) & !(1u128 << victim) == 0 {
+                    sink.push(Move::new(from, to, MoveFlag::EnPassant));
                 }
             }
         }

@@ -62,3 +62,45 @@ fn an_illegal_move_fails_with_exit_2_and_audit_reports_it() {
         }
     }
 }
+
+#[test]
+fn the_replay_table_through_the_cli_is_the_jobs_table() {
+    let data = concat!(env!("CARGO_MANIFEST_DIR"), "/../dola/tests/data");
+    let dir = std::env::temp_dir().join(format!("gsolve-replay-table-{}", std::process::id()));
+    let (cli, lib) = (dir.join("cli.md"), dir.join("lib.md"));
+    let out = run(&[
+        "--json",
+        "dola",
+        "replay-table",
+        "--records",
+        data,
+        "--out",
+        cli.to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["records"].as_array().map(Vec::len), Some(3), "{v}");
+    let records = jobs::replay::record_files(std::path::Path::new(data));
+    let rows =
+        jobs::replay::dola_replay_table(&records, &lib, "direct call", &jobs::NoProgress).unwrap();
+    assert!(rows.iter().all(|r| r.replay.first_fault.is_none()));
+    // The same file but for the line naming the command and the time.
+    let body = |p: &std::path::Path| -> Vec<String> {
+        std::fs::read_to_string(p)
+            .unwrap()
+            .lines()
+            .filter(|l| !l.starts_with("Written by "))
+            .map(str::to_string)
+            .collect()
+    };
+    let (a, b) = (body(&cli), body(&lib));
+    assert_eq!(a, b);
+    assert!(
+        a.contains(&"| sultan | 91 | 91 | yes | white | 4 |".to_string()),
+        "{a:?}"
+    );
+}

@@ -147,80 +147,120 @@ pub fn parse_position(text: &str) -> Result<Board, PositionError> {
         });
     }
     let mut b = Board::empty();
-    let rows: Vec<&str> = fields[0].split('/').collect();
-    if rows.len() != 9 {
-        return Err(PositionError::RowCount {
-            rows: fields[0].to_string(),
-            found: rows.len(),
-        });
-    }
-    for (k, row_text) in rows.iter().enumerate() {
-        let r = 9 - k as i32;
-        let len = (row_last_col(r) - row_first_col(r) + 1) as usize;
-        let start = ROW_START[r as usize];
-        let mut pos = 0usize;
-        let mut digits = 0usize;
-        let mut overflow = false;
-        let flush = |digits: &mut usize, pos: &mut usize| {
-            *pos += *digits;
-            *digits = 0;
-        };
-        for ch in row_text.chars() {
-            if let Some(d) = ch.to_digit(10) {
-                if digits == 0 && d == 0 {
-                    // Empty-cell counts are 1..13, written without leading zeros.
-                    return Err(PositionError::ZeroCount { row: r as u8 });
-                }
-                digits = digits * 10 + d as usize;
-                if digits > 13 {
-                    overflow = true;
-                    digits = 13;
-                }
-                continue;
-            }
-            flush(&mut digits, &mut pos);
-            let piece = Piece::from_letter(ch).ok_or(PositionError::UnknownLetter {
-                row: r as u8,
-                letter: ch,
-            })?;
-            if pos >= len {
-                overflow = true;
-            } else {
-                b.put(start + pos as u8, piece);
-            }
-            pos += 1;
-        }
-        flush(&mut digits, &mut pos);
-        if pos != len || overflow {
-            return Err(PositionError::RowLength {
-                row: r as u8,
-                text: row_text.to_string(),
-                expected: len,
-                found: pos,
-            });
-        }
-    }
+    parse_rows(&mut b, fields[0])?;
     match fields[1] {
         "w" => b.set_side(Colour::White),
         "b" => b.set_side(Colour::Black),
         s => return Err(PositionError::Side(s.to_string())),
     }
-    let mut rights = 0u8;
-    if fields[2] != "-" {
-        for ch in fields[2].chars() {
-            let bitv = match ch {
-                'K' => 1,
-                'Q' => 2,
-                'k' => 4,
-                'q' => 8,
-                _ => return Err(PositionError::Castling(fields[2].to_string())),
-            };
-            if rights & bitv != 0 {
-                return Err(PositionError::Castling(fields[2].to_string()));
-            }
-            rights |= bitv;
-        }
+    let rights = parse_castling(fields[2])?;
+    check_piece_counts(&b)?;
+    let supported = b.rights_supported(rights);
+    if supported != rights {
+        let missing = rights & !supported;
+        let right = ['K', 'Q', 'k', 'q'][missing.trailing_zeros() as usize];
+        return Err(PositionError::CastlingPieces { right });
     }
+    b.set_castling(rights);
+    parse_prisoners(&mut b, fields[3])?;
+    parse_pending(&mut b, fields[4])?;
+    b.halfmove = parse_number("halfmove clock", fields[5], 0)?;
+    b.fullmove = parse_number("fullmove number", fields[6], 1)?;
+    if b.opponent_in_check() {
+        return Err(PositionError::OpponentInCheck);
+    }
+    debug_assert_eq!(b.hash, b.full_hash());
+    Ok(b)
+}
+
+/// The rows field: nine rows, 9 down to 1, separated by '/'; their pieces go onto `b`.
+fn parse_rows(b: &mut Board, field: &str) -> Result<(), PositionError> {
+    let rows: Vec<&str> = field.split('/').collect();
+    if rows.len() != 9 {
+        return Err(PositionError::RowCount {
+            rows: field.to_string(),
+            found: rows.len(),
+        });
+    }
+    for (k, row_text) in rows.iter().enumerate() {
+        parse_row(b, 9 - k as i32, row_text)?;
+    }
+    Ok(())
+}
+
+/// One row `r` (1..9): piece letters and empty-cell counts that must describe exactly the
+/// row's cells.
+fn parse_row(b: &mut Board, r: i32, row_text: &str) -> Result<(), PositionError> {
+    let len = (row_last_col(r) - row_first_col(r) + 1) as usize;
+    let start = ROW_START[r as usize];
+    let mut pos = 0usize;
+    let mut digits = 0usize;
+    let mut overflow = false;
+    let flush = |digits: &mut usize, pos: &mut usize| {
+        *pos += *digits;
+        *digits = 0;
+    };
+    for ch in row_text.chars() {
+        if let Some(d) = ch.to_digit(10) {
+            if digits == 0 && d == 0 {
+                // Empty-cell counts are 1..13, written without leading zeros.
+                return Err(PositionError::ZeroCount { row: r as u8 });
+            }
+            digits = digits * 10 + d as usize;
+            if digits > 13 {
+                overflow = true;
+                digits = 13;
+            }
+            continue;
+        }
+        flush(&mut digits, &mut pos);
+        let piece = Piece::from_letter(ch).ok_or(PositionError::UnknownLetter {
+            row: r as u8,
+            letter: ch,
+        })?;
+        if pos >= len {
+            overflow = true;
+        } else {
+            b.put(start + pos as u8, piece);
+        }
+        pos += 1;
+    }
+    flush(&mut digits, &mut pos);
+    if pos != len || overflow {
+        return Err(PositionError::RowLength {
+            row: r as u8,
+            text: row_text.to_string(),
+            expected: len,
+            found: pos,
+        });
+    }
+    Ok(())
+}
+
+/// The castling field (`-` or letters among KQkq, each at most once) as rights bits.
+fn parse_castling(field: &str) -> Result<u8, PositionError> {
+    let mut rights = 0u8;
+    if field == "-" {
+        return Ok(rights);
+    }
+    for ch in field.chars() {
+        let bitv = match ch {
+            'K' => 1,
+            'Q' => 2,
+            'k' => 4,
+            'q' => 8,
+            _ => return Err(PositionError::Castling(field.to_string())),
+        };
+        if rights & bitv != 0 {
+            return Err(PositionError::Castling(field.to_string()));
+        }
+        rights |= bitv;
+    }
+    Ok(rights)
+}
+
+/// Exactly one king and at most one princess a side.
+fn check_piece_counts(b: &Board) -> Result<(), PositionError> {
     for c in Colour::ALL {
         let kings = (b.kind_set(Kind::King) & b.occupied_by(c)).count_ones() as usize;
         if kings != 1 {
@@ -241,39 +281,31 @@ pub fn parse_position(text: &str) -> Result<Board, PositionError> {
             });
         }
     }
-    let supported = b.rights_supported(rights);
-    if supported != rights {
-        let missing = rights & !supported;
-        let right = ['K', 'Q', 'k', 'q'][missing.trailing_zeros() as usize];
-        return Err(PositionError::CastlingPieces { right });
+    Ok(())
+}
+
+/// The prisoners field: `-` or piece letters (no kings), at most `PRISON_MAX` of a kind.
+fn parse_prisoners(b: &mut Board, field: &str) -> Result<(), PositionError> {
+    if field == "-" {
+        return Ok(());
     }
-    b.set_castling(rights);
-    if fields[3] != "-" {
-        let mut counts = [[0u8; 8]; 2];
-        for ch in fields[3].chars() {
-            let p = Piece::from_letter(ch)
-                .filter(|p| p.kind != Kind::King)
-                .ok_or_else(|| PositionError::Prisoners(fields[3].to_string()))?;
-            let n = &mut counts[p.colour.index()][p.kind.index()];
-            if *n as usize >= PRISON_MAX {
-                return Err(PositionError::Prisoners(fields[3].to_string()));
-            }
-            *n += 1;
+    let mut counts = [[0u8; 8]; 2];
+    for ch in field.chars() {
+        let p = Piece::from_letter(ch)
+            .filter(|p| p.kind != Kind::King)
+            .ok_or_else(|| PositionError::Prisoners(field.to_string()))?;
+        let n = &mut counts[p.colour.index()][p.kind.index()];
+        if *n as usize >= PRISON_MAX {
+            return Err(PositionError::Prisoners(field.to_string()));
         }
-        for c in Colour::ALL {
-            for k in Kind::ALL {
-                b.set_prison(c, k, counts[c.index()][k.index()]);
-            }
+        *n += 1;
+    }
+    for c in Colour::ALL {
+        for k in Kind::ALL {
+            b.set_prison(c, k, counts[c.index()][k.index()]);
         }
     }
-    parse_pending(&mut b, fields[4])?;
-    b.halfmove = parse_number("halfmove clock", fields[5], 0)?;
-    b.fullmove = parse_number("fullmove number", fields[6], 1)?;
-    if b.opponent_in_check() {
-        return Err(PositionError::OpponentInCheck);
-    }
-    debug_assert_eq!(b.hash, b.full_hash());
-    Ok(b)
+    Ok(())
 }
 
 fn parse_pending(b: &mut Board, text: &str) -> Result<(), PositionError> {

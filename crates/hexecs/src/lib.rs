@@ -88,6 +88,7 @@ pub mod board;
 pub mod eval;
 pub mod fen;
 mod game;
+mod make;
 mod movegen;
 pub mod notation;
 pub mod perft;

@@ -20,9 +20,6 @@ pub enum CfrError {
     /// A checkpoint that does not fit this game/solver.
     #[error("checkpoint does not match: {0}")]
     CheckpointMismatch(String),
-    /// An unknown algorithm name.
-    #[error("unknown CFR algorithm {0:?}: expected vanilla, cfr+, linear or dcfr")]
-    UnknownAlgorithm(String),
 }
 
 /// A CFR variant (see the crate documentation).
@@ -56,18 +53,6 @@ impl Algorithm {
         beta: 0.0,
         gamma: 2.0,
     };
-
-    /// Parse `vanilla`, `cfr+`, `linear` or `dcfr`.
-    pub fn parse(s: &str) -> Result<Algorithm, CfrError> {
-        match s.trim().to_ascii_lowercase().as_str() {
-            "vanilla" | "cfr" => Ok(Algorithm::Vanilla),
-            "cfr+" | "cfrplus" | "cfr-plus" => Ok(Algorithm::CfrPlus),
-            "linear" | "lcfr" => Ok(Algorithm::Linear),
-            "pcfr+" | "pcfr" | "pcfrplus" => Ok(Algorithm::PcfrPlus),
-            "dcfr" => Ok(Algorithm::DCFR_DEFAULT),
-            _ => Err(CfrError::UnknownAlgorithm(s.to_string())),
-        }
-    }
 
     /// A short name with parameters, e.g. `dcfr(α=1.5,β=0,γ=2)`.
     pub fn describe(&self) -> String {

@@ -11,7 +11,7 @@
 
 use crate::solver::CfrError;
 use game::extensive::ExtensiveGame;
-use game::NodeKind;
+use game::{NodeKind, Player};
 use hashbrown::HashMap;
 
 pub(crate) const CHANCE: u8 = 1;
@@ -56,6 +56,30 @@ pub struct Tree<K> {
     pub(crate) fixed_nodes: usize,
 }
 
+/// The level being collected while one level is expanded: its first node index, its states
+/// and the nodes reached so far by transposition key (merged within the level).
+struct NextLevel<S> {
+    base: usize,
+    states: Vec<S>,
+    index: HashMap<u128, u32>,
+}
+
+impl<S> NextLevel<S> {
+    /// The node index of the non-terminal child `c` with transposition key `key`: the node
+    /// already reached with that key, or a new one.
+    fn target(&mut self, key: Option<u128>, c: S) -> u32 {
+        let fresh = (self.base + self.states.len()) as u32;
+        if let Some(k) = key {
+            if let Some(&id) = self.index.get(&k) {
+                return id;
+            }
+            self.index.insert(k, fresh);
+        }
+        self.states.push(c);
+        fresh
+    }
+}
+
 impl<K: Copy + Eq + core::hash::Hash + core::fmt::Debug> Tree<K> {
     /// Expand `game` from its root; fails if it has more than `max_nodes` nodes, if two nodes
     /// of one information set disagree on the player or the number of actions, or if the root
@@ -64,7 +88,59 @@ impl<K: Copy + Eq + core::hash::Hash + core::fmt::Debug> Tree<K> {
         game: &G,
         max_nodes: usize,
     ) -> Result<Self, CfrError> {
-        let mut t = Tree {
+        let mut t = Tree::empty();
+        let root = game.root();
+        if game.node_kind(&root) == NodeKind::Terminal {
+            return Err(CfrError::InconsistentInfoset("the root is terminal".into()));
+        }
+        let mut level: Vec<G::State> = vec![root];
+        let mut terminal_index: HashMap<u64, u32> = HashMap::new();
+        let mut next = NextLevel {
+            base: 0,
+            states: Vec::new(),
+            index: HashMap::new(),
+        };
+        let mut acts = Vec::new();
+        let mut outs = Vec::new();
+        while !level.is_empty() {
+            next.base = t.kind.len() + level.len();
+            next.index.clear();
+            for s in level.drain(..) {
+                let children = match game.node_kind(&s) {
+                    NodeKind::Terminal => unreachable!("terminals are not nodes"),
+                    NodeKind::Chance => t.push_chance_node(game, &s, &mut outs),
+                    NodeKind::Decision(p) => t.push_decision_node(game, &s, p, &mut acts)?,
+                };
+                t.fixed_payoff.push(f64::NAN);
+                for c in children {
+                    let target = if game.node_kind(&c) == NodeKind::Terminal {
+                        t.terminal_edges += 1;
+                        t.terminal_target(game.payoff(&c), &mut terminal_index)
+                    } else {
+                        next.target(game.transposition_key(&c), c)
+                    };
+                    t.edges.push(target);
+                }
+                if t.edges.len() >= u32::MAX as usize {
+                    return Err(CfrError::TooLarge(max_nodes));
+                }
+                t.edge_start.push(t.edges.len() as u32);
+            }
+            let end = next.base + next.states.len();
+            if end > max_nodes || end >= TERMINAL_BIT as usize {
+                return Err(CfrError::TooLarge(max_nodes));
+            }
+            t.level_start.push(next.base as u32);
+            level = std::mem::take(&mut next.states);
+        }
+        t.fix_determined();
+        t.compact();
+        Ok(t)
+    }
+
+    /// A tree without nodes.
+    fn empty() -> Self {
+        Tree {
             kind: Vec::new(),
             infoset: Vec::new(),
             edge_start: vec![0],
@@ -81,116 +157,83 @@ impl<K: Copy + Eq + core::hash::Hash + core::fmt::Debug> Tree<K> {
             slots: 0,
             terminal_edges: 0,
             fixed_nodes: 0,
-        };
-        let root = game.root();
-        if game.node_kind(&root) == NodeKind::Terminal {
-            return Err(CfrError::InconsistentInfoset("the root is terminal".into()));
         }
-        let mut level: Vec<G::State> = vec![root];
-        let mut terminal_index: HashMap<u64, u32> = HashMap::new();
-        let mut next_index: HashMap<u128, u32> = HashMap::new();
-        let mut acts = Vec::new();
-        let mut outs = Vec::new();
-        while !level.is_empty() {
-            let base = t.kind.len() as u32;
-            let next_base = base as usize + level.len();
-            let mut next: Vec<G::State> = Vec::new();
-            next_index.clear();
-            for s in level.drain(..) {
-                let mut children: Vec<(G::State, f64)> = Vec::new();
-                match game.node_kind(&s) {
-                    NodeKind::Terminal => unreachable!("terminals are not nodes"),
-                    NodeKind::Chance => {
-                        outs.clear();
-                        game.chance_outcomes(&s, &mut outs);
-                        t.kind.push(CHANCE);
-                        t.infoset.push(t.chance_prob.len() as u32);
-                        for &(a, p) in &outs {
-                            let mut c = s.clone();
-                            game.apply(&mut c, a);
-                            t.chance_prob.push(p);
-                            children.push((c, p));
-                        }
-                    }
-                    NodeKind::Decision(p) => {
-                        acts.clear();
-                        game.legal_actions(&s, &mut acts);
-                        let key = game.info_key(&s);
-                        let n = acts.len();
-                        let set = match t.index.get(&key) {
-                            Some(&x) => {
-                                if t.owner[x as usize] != p.index() as u8
-                                    || t.actions[x as usize] as usize != n
-                                {
-                                    return Err(CfrError::InconsistentInfoset(format!("{key:?}")));
-                                }
-                                x
-                            }
-                            None => {
-                                let x = t.keys.len() as u32;
-                                t.index.insert(key, x);
-                                t.keys.push(key);
-                                t.owner.push(p.index() as u8);
-                                t.offset.push(t.slots as u32);
-                                t.actions.push(n as u16);
-                                t.slots += n;
-                                x
-                            }
-                        };
-                        t.kind.push(if p.index() == 0 { FIRST } else { SECOND });
-                        t.infoset.push(set);
-                        for &a in &acts {
-                            let mut c = s.clone();
-                            game.apply(&mut c, a);
-                            children.push((c, 1.0));
-                        }
-                    }
-                }
-                t.fixed_payoff.push(f64::NAN);
-                for (c, _) in children {
-                    let target = if game.node_kind(&c) == NodeKind::Terminal {
-                        t.terminal_edges += 1;
-                        let v = game.payoff(&c);
-                        let n = terminal_index.len() as u32;
-                        let idx = *terminal_index.entry(v.to_bits()).or_insert_with(|| {
-                            t.terminal_payoff.push(v);
-                            n
-                        });
-                        TERMINAL_BIT | idx
-                    } else {
-                        let fresh = (next_base + next.len()) as u32;
-                        match game.transposition_key(&c) {
-                            Some(k) => match next_index.get(&k) {
-                                Some(&id) => id,
-                                None => {
-                                    next_index.insert(k, fresh);
-                                    next.push(c);
-                                    fresh
-                                }
-                            },
-                            None => {
-                                next.push(c);
-                                fresh
-                            }
-                        }
-                    };
-                    t.edges.push(target);
-                }
-                if t.edges.len() >= u32::MAX as usize {
-                    return Err(CfrError::TooLarge(max_nodes));
-                }
-                t.edge_start.push(t.edges.len() as u32);
-            }
-            if next_base + next.len() > max_nodes || next_base + next.len() >= TERMINAL_BIT as usize
-            {
-                return Err(CfrError::TooLarge(max_nodes));
-            }
-            t.level_start.push(next_base as u32);
-            level = next;
+    }
+
+    /// Add the chance node `s` (its outcome probabilities included); returns its children in
+    /// outcome order.
+    fn push_chance_node<G: ExtensiveGame<InfoKey = K>>(
+        &mut self,
+        game: &G,
+        s: &G::State,
+        outs: &mut Vec<(G::Action, f64)>,
+    ) -> Vec<G::State> {
+        outs.clear();
+        game.chance_outcomes(s, outs);
+        self.kind.push(CHANCE);
+        self.infoset.push(self.chance_prob.len() as u32);
+        let mut children = Vec::with_capacity(outs.len());
+        for &(a, p) in outs.iter() {
+            let mut c = s.clone();
+            game.apply(&mut c, a);
+            self.chance_prob.push(p);
+            children.push(c);
         }
-        t.fix_determined();
-        t.compact();
-        Ok(t)
+        children
+    }
+
+    /// Add the decision node `s` of player `p` (and its information set if new); returns its
+    /// children in action order.
+    fn push_decision_node<G: ExtensiveGame<InfoKey = K>>(
+        &mut self,
+        game: &G,
+        s: &G::State,
+        p: Player,
+        acts: &mut Vec<G::Action>,
+    ) -> Result<Vec<G::State>, CfrError> {
+        acts.clear();
+        game.legal_actions(s, acts);
+        let set = self.infoset_of(game.info_key(s), p, acts.len())?;
+        self.kind.push(if p.index() == 0 { FIRST } else { SECOND });
+        self.infoset.push(set);
+        Ok(acts
+            .iter()
+            .map(|&a| {
+                let mut c = s.clone();
+                game.apply(&mut c, a);
+                c
+            })
+            .collect())
+    }
+
+    /// The index of the information set `key` of player `p` with `n` actions, added if new;
+    /// an error if the set is known with another owner or number of actions.
+    fn infoset_of(&mut self, key: K, p: Player, n: usize) -> Result<u32, CfrError> {
+        if let Some(&x) = self.index.get(&key) {
+            if self.owner[x as usize] != p.index() as u8 || self.actions[x as usize] as usize != n {
+                return Err(CfrError::InconsistentInfoset(format!("{key:?}")));
+            }
+            return Ok(x);
+        }
+        let x = self.keys.len() as u32;
+        self.index.insert(key, x);
+        self.keys.push(key);
+        self.owner.push(p.index() as u8);
+        self.offset.push(self.slots as u32);
+        self.actions.push(n as u16);
+        self.slots += n;
+        Ok(x)
+    }
+
+    /// The edge target of a terminal with payoff `v`: its entry in the table of distinct
+    /// payoffs (added if new).
+    fn terminal_target(&mut self, v: f64, terminal_index: &mut HashMap<u64, u32>) -> u32 {
+        let n = terminal_index.len() as u32;
+        let idx = *terminal_index.entry(v.to_bits()).or_insert_with(|| {
+            self.terminal_payoff.push(v);
+            n
+        });
+        TERMINAL_BIT | idx
     }
 
     /// Turn nodes whose payoff is the same under every continuation into fixed nodes.

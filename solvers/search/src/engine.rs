@@ -211,24 +211,7 @@ impl<M: Copy + Send + Sync> Engine<M> {
         G: Evaluate<Move = M>,
         H: MoveHints<G>,
     {
-        if G::EVAL_BOUND < 1 || G::EVAL_BOUND > MAX_EVAL_BOUND {
-            return Err(SearchError::EvalBound(G::EVAL_BOUND));
-        }
-        let max_depth = limits.depth.unwrap_or(MAX_DEPTH);
-        if max_depth == 0 || max_depth > MAX_DEPTH {
-            return Err(SearchError::Depth(max_depth));
-        }
-        let me = match root.node_kind() {
-            NodeKind::Decision(p) => p,
-            NodeKind::Terminal => return Err(SearchError::RootTerminal),
-            NodeKind::Chance => return Err(SearchError::RootChance),
-        };
-        let mut root_moves = Vec::new();
-        root.legal_moves(&mut root_moves);
-        if root_moves.is_empty() {
-            return Err(SearchError::NoLegalMoves);
-        }
-
+        let (me, max_depth, mut root_moves) = check_root(root, limits)?;
         let start = Instant::now();
         if let Some(tt) = &self.tt {
             tt.new_generation();
@@ -245,29 +228,8 @@ impl<M: Copy + Send + Sync> Engine<M> {
         let mut workers: Vec<Worker<'_, G, H>> = (0..opts.threads)
             .map(|_| Worker::new(root.clone(), opts, &shared, hints))
             .collect();
-        let pool = if opts.threads > 1 {
-            Some(
-                rayon::ThreadPoolBuilder::new()
-                    .num_threads(opts.threads)
-                    .build()
-                    .map_err(|e| SearchError::ThreadPool(e.to_string()))?,
-            )
-        } else {
-            None
-        };
-
-        // Captures first (by the hint key), then generation order; stable thereafter except
-        // that each iteration's best move moves to the front.
-        {
-            let w = &workers[0];
-            let mut keyed: Vec<(i32, usize, M)> = root_moves
-                .iter()
-                .enumerate()
-                .map(|(i, &mv)| (w.root_order_key(mv), i, mv))
-                .collect();
-            keyed.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
-            root_moves = keyed.into_iter().map(|(_, _, mv)| mv).collect();
-        }
+        let pool = thread_pool(opts.threads)?;
+        order_root_moves(&workers[0], &mut root_moves);
 
         let mut iterations: Vec<Iteration<M>> = Vec::new();
         let mut stop = StopReason::Depth;
@@ -311,53 +273,144 @@ impl<M: Copy + Send + Sync> Engine<M> {
             previous_nodes = nodes;
             on_iteration(&it);
             iterations.push(it);
-            if let Some(t) = limits.time {
-                if root_moves.len() == 1
-                    && !limits.hard_time
-                    && limits.depth.is_none()
-                    && limits.nodes.is_none()
-                {
-                    stop = StopReason::OnlyMove;
-                    break;
-                }
-                if !limits.hard_time && start.elapsed() * 2 >= t {
-                    stop = StopReason::Time;
-                    break;
-                }
-            }
-            if limits.nodes.is_some_and(|n| nodes >= n) {
-                stop = StopReason::Nodes;
+            let done = IterationDone {
+                depth,
+                score,
+                nodes,
+                chance_nodes,
+                root_moves: root_moves.len(),
+                elapsed: start.elapsed(),
+            };
+            if let Some(reason) = stop_after_iteration::<G>(limits, &done) {
+                stop = reason;
                 break;
             }
-            // Without a depth limit, a proven win or loss no longer than the depth searched
-            // cannot improve (a shorter one would have been found): stop.
-            if limits.depth.is_none() && chance_nodes == 0 {
-                if let ScoreKind::WinIn(n) | ScoreKind::LossIn(n) =
-                    classify(score, G::EVAL_BOUND, false)
-                {
-                    if n <= depth {
-                        break;
-                    }
-                }
+        }
+        let hashfull = self.tt.as_ref().map_or(0, |t| t.hashfull());
+        Ok(search_result(&workers, iterations, stop, start, hashfull))
+    }
+}
+
+/// The root's mover, the deepest iteration allowed and the legal root moves; an error for a
+/// game whose evaluation bound is out of range, a bad depth limit, or a root that is not a
+/// decision node with moves.
+fn check_root<G: Evaluate>(
+    root: &G,
+    limits: &Limits,
+) -> Result<(Player, u32, Vec<G::Move>), SearchError> {
+    if G::EVAL_BOUND < 1 || G::EVAL_BOUND > MAX_EVAL_BOUND {
+        return Err(SearchError::EvalBound(G::EVAL_BOUND));
+    }
+    let max_depth = limits.depth.unwrap_or(MAX_DEPTH);
+    if max_depth == 0 || max_depth > MAX_DEPTH {
+        return Err(SearchError::Depth(max_depth));
+    }
+    let me = match root.node_kind() {
+        NodeKind::Decision(p) => p,
+        NodeKind::Terminal => return Err(SearchError::RootTerminal),
+        NodeKind::Chance => return Err(SearchError::RootChance),
+    };
+    let mut root_moves = Vec::new();
+    root.legal_moves(&mut root_moves);
+    if root_moves.is_empty() {
+        return Err(SearchError::NoLegalMoves);
+    }
+    Ok((me, max_depth, root_moves))
+}
+
+/// A rayon pool of `threads` threads, or none for a single-threaded search.
+fn thread_pool(threads: usize) -> Result<Option<rayon::ThreadPool>, SearchError> {
+    if threads <= 1 {
+        return Ok(None);
+    }
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map(Some)
+        .map_err(|e| SearchError::ThreadPool(e.to_string()))
+}
+
+/// Captures first (by the hint key), then generation order; stable thereafter except that
+/// each iteration's best move moves to the front.
+fn order_root_moves<G: Evaluate, H: MoveHints<G>>(w: &Worker<'_, G, H>, moves: &mut Vec<G::Move>) {
+    let mut keyed: Vec<(i32, usize, G::Move)> = moves
+        .iter()
+        .enumerate()
+        .map(|(i, &mv)| (w.root_order_key(mv), i, mv))
+        .collect();
+    keyed.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    *moves = keyed.into_iter().map(|(_, _, mv)| mv).collect();
+}
+
+/// What the stop rules look at after a completed iteration.
+struct IterationDone {
+    depth: u32,
+    score: i32,
+    /// Nodes since the search started (all threads).
+    nodes: u64,
+    chance_nodes: u64,
+    root_moves: usize,
+    /// Time since the search started.
+    elapsed: Duration,
+}
+
+/// Why the search stops after the iteration `done`, or `None` to go on: an only move under a
+/// plain time limit, half the time used (unless `hard_time`), the node limit, or (without a
+/// depth limit and without chance) a proven win or loss no longer than the depth searched,
+/// which cannot improve (a shorter one would have been found).
+fn stop_after_iteration<G: Evaluate>(limits: &Limits, done: &IterationDone) -> Option<StopReason> {
+    if let Some(t) = limits.time {
+        if done.root_moves == 1
+            && !limits.hard_time
+            && limits.depth.is_none()
+            && limits.nodes.is_none()
+        {
+            return Some(StopReason::OnlyMove);
+        }
+        if !limits.hard_time && done.elapsed * 2 >= t {
+            return Some(StopReason::Time);
+        }
+    }
+    if limits.nodes.is_some_and(|n| done.nodes >= n) {
+        return Some(StopReason::Nodes);
+    }
+    if limits.depth.is_none() && done.chance_nodes == 0 {
+        if let ScoreKind::WinIn(n) | ScoreKind::LossIn(n) =
+            classify(done.score, G::EVAL_BOUND, false)
+        {
+            if n <= done.depth {
+                return Some(StopReason::Depth);
             }
         }
-        let last = iterations.last().expect("depth 1 always completes");
-        Ok(SearchResult {
-            best_move: last.best_move,
-            score: last.score,
-            score_kind: last.score_kind,
-            depth: last.depth,
-            seldepth: workers.iter().map(|w| w.seldepth).max().unwrap_or(0) as u32,
-            nodes: workers.iter().map(|w| w.nodes).sum(),
-            chance_nodes: workers.iter().map(|w| w.chance_nodes).sum(),
-            chance_subtree_nodes: workers.iter().map(|w| w.chance_subtree_nodes).sum(),
-            quiescence_nodes: workers.iter().map(|w| w.quiescence_nodes).sum(),
-            elapsed: start.elapsed(),
-            pv: last.pv.clone(),
-            hashfull: self.tt.as_ref().map_or(0, |t| t.hashfull()),
-            iterations,
-            stop,
-        })
+    }
+    None
+}
+
+/// The result of a search that ended for `stop`: the last completed iteration and the
+/// workers' totals.
+fn search_result<G: Evaluate, H>(
+    workers: &[Worker<'_, G, H>],
+    iterations: Vec<Iteration<G::Move>>,
+    stop: StopReason,
+    start: Instant,
+    hashfull: u32,
+) -> SearchResult<G::Move> {
+    let last = iterations.last().expect("depth 1 always completes");
+    SearchResult {
+        best_move: last.best_move,
+        score: last.score,
+        score_kind: last.score_kind,
+        depth: last.depth,
+        seldepth: workers.iter().map(|w| w.seldepth).max().unwrap_or(0) as u32,
+        nodes: workers.iter().map(|w| w.nodes).sum(),
+        chance_nodes: workers.iter().map(|w| w.chance_nodes).sum(),
+        chance_subtree_nodes: workers.iter().map(|w| w.chance_subtree_nodes).sum(),
+        quiescence_nodes: workers.iter().map(|w| w.quiescence_nodes).sum(),
+        elapsed: start.elapsed(),
+        pv: last.pv.clone(),
+        hashfull,
+        iterations,
+        stop,
     }
 }
 

@@ -337,6 +337,10 @@ impl RefPos {
     }
 
     /// Every legal move, by pseudo-legal generation and legality by making.
+    ///
+    /// One function of about 125 lines on purpose: as a reference it is kept literal, the
+    /// rules of `dola.md` (pawns, other pieces, convention 2, castling, legality) in the order
+    /// the rules page gives them, sharing no step structure with the engine's generator.
     pub fn legal(&self, promotions: &[Kind]) -> Vec<RefMove> {
         let c = self.side;
         let mut pseudo: Vec<RefMove> = vec![];

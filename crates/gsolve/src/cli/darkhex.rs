@@ -11,7 +11,7 @@ use darkhex::{DarkHex, Rules, Variant};
 use indicatif::ProgressBar;
 use jobs::darkhex::cfr::{CfrConfig, CfrReport, RepresentationChoice};
 use jobs::darkhex::double_oracle::{responder_nodes, DoubleOracleConfig, DoubleOracleReport};
-use jobs::darkhex::{default_method, JobError, Method, Output, Stop};
+use jobs::darkhex::{default_method, Method, Output, Stop};
 use jobs::Progress;
 use serde_json::json;
 use std::path::PathBuf;
@@ -227,7 +227,7 @@ pub fn run(args: DarkhexArgs, global: &Global) -> CliResult {
             purify,
         } => eval(&strategy, prune, purify, global),
         DarkhexCommand::Export { strategy } => {
-            let text = jobs::darkhex::certify::export(&strategy).map_err(cli_error)?;
+            let text = jobs::darkhex::certify::export(&strategy)?;
             if global.json {
                 print_json(&json!({ "strategy": strategy.display().to_string(), "text": text }));
             } else {
@@ -236,14 +236,6 @@ pub fn run(args: DarkhexArgs, global: &Global) -> CliResult {
             Ok(())
         }
         DarkhexCommand::Table(a) => table(a, global),
-    }
-}
-
-/// A job's error as the CLI's (bad input exits 2).
-fn cli_error(e: JobError) -> CliError {
-    match e {
-        JobError::Input(m) => CliError::Input(m),
-        JobError::Runtime(m) => CliError::Runtime(m),
     }
 }
 
@@ -289,7 +281,7 @@ impl Progress for BarProgress {
 }
 
 fn certify(file: &std::path::Path, global: &Global) -> CliResult {
-    let r = jobs::darkhex::certify::certify(file).map_err(cli_error)?;
+    let r = jobs::darkhex::certify::certify(file)?;
     let (m, c) = (&r.mixture, &r.certified);
     let bound = if c.owner == 0 { "lower" } else { "upper" };
     if global.json {
@@ -320,7 +312,7 @@ fn certify(file: &std::path::Path, global: &Global) -> CliResult {
 }
 
 fn eval(path: &std::path::Path, prune: f64, purify: f64, global: &Global) -> CliResult {
-    let r = jobs::darkhex::certify::eval(path, prune, purify).map_err(cli_error)?;
+    let r = jobs::darkhex::certify::eval(path, prune, purify)?;
     let (h, b) = (&r.file.header, &r.bracket);
     if global.json {
         print_json(&json!({
@@ -480,7 +472,7 @@ fn solve(a: &SolveArgs, global: &Global) -> CliResult {
                     rules.variant, rules.rows, rules.cols
                 )),
             };
-            let r = jobs::darkhex::double_oracle::run(&config, &progress).map_err(cli_error)?;
+            let r = jobs::darkhex::double_oracle::run(&config, &progress)?;
             print_double_oracle(&r, global);
         }
         Method::Cfr => {
@@ -506,7 +498,7 @@ fn solve(a: &SolveArgs, global: &Global) -> CliResult {
                 max_nodes: a.max_nodes.unwrap_or(60_000_000),
                 output: a.output(format!("{}-{}x{}", rules.variant, rules.rows, rules.cols)),
             };
-            let r = jobs::darkhex::cfr::run(&config, &progress).map_err(cli_error)?;
+            let r = jobs::darkhex::cfr::run(&config, &progress)?;
             print_cfr(&r, global);
         }
     }
@@ -601,7 +593,7 @@ fn table(a: TableArgs, global: &Global) -> CliResult {
         large_time: a.large_time,
         command: command_line(),
     };
-    let t = jobs::darkhex::table::run(&config, &BarProgress::new(global)).map_err(cli_error)?;
+    let t = jobs::darkhex::table::run(&config, &BarProgress::new(global))?;
     if global.json {
         let rows: Vec<_> = t
             .rows
@@ -636,7 +628,7 @@ pub fn bench(out: PathBuf, global: &Global) -> CliResult {
         )),
         command: command_line(),
     };
-    let r = jobs::darkhex::bench::run(&config, &BarProgress::new(global)).map_err(cli_error)?;
+    let r = jobs::darkhex::bench::run(&config, &BarProgress::new(global))?;
     if global.json {
         print_json(&json!({"results": r.results, "out": out.display().to_string()}));
     } else {

@@ -30,6 +30,9 @@ enum DolaCommand {
     Perft(PerftArgs<PositionArgs>),
     /// Replay one of the inventor's French game records, judging every move.
     Replay(ReplayArgs),
+    /// Replay the inventor's three records (`<variant>.txt` in --records) and write the
+    /// Markdown table of their verdicts and notes (the committed one: results/dola/replay.md).
+    ReplayTable(ReplayTableArgs),
     /// Draw a position as text (and as SVG with --svg).
     Show(ShowArgs<PositionArgs>),
     /// Search a position to a bounded depth (alpha-beta) and print each iteration.
@@ -73,6 +76,16 @@ struct ReplayArgs {
     audit: bool,
 }
 
+#[derive(clap::Args, Debug)]
+struct ReplayTableArgs {
+    /// Folder with the records `sultan.txt`, `qinwan.txt` and `sinwan.txt`.
+    #[arg(long, default_value = "crates/dola/tests/data")]
+    records: PathBuf,
+    /// Output file.
+    #[arg(long, default_value = "runs/dola/replay.md")]
+    out: PathBuf,
+}
+
 fn parse_variant(s: &str) -> Result<Variant, CliError> {
     s.parse::<Variant>().map_err(CliError::input)
 }
@@ -101,6 +114,7 @@ pub fn run(args: DolaArgs, global: &Global) -> CliResult {
     match args.command {
         DolaCommand::Perft(a) => run_perft(a, global),
         DolaCommand::Replay(a) => run_replay(a, global),
+        DolaCommand::ReplayTable(a) => run_replay_table(a, global),
         DolaCommand::Show(a) => run_show(a, global),
         DolaCommand::Search(a) => {
             let (_, pos) = setup(&a.position)?;
@@ -229,6 +243,37 @@ fn run_replay(args: ReplayArgs, global: &Global) -> CliResult {
     );
     println!("{} moves, {} legal", r.moves, r.legal);
     status()
+}
+
+fn run_replay_table(args: ReplayTableArgs, global: &Global) -> CliResult {
+    let records = jobs::replay::record_files(&args.records);
+    let rows = jobs::replay::dola_replay_table(
+        &records,
+        &args.out,
+        &command_line(),
+        &BarProgress::new(global),
+    )?;
+    if global.json {
+        let records: Vec<_> = rows
+            .iter()
+            .map(|row| {
+                let r = &row.replay.replay;
+                json!({
+                    "variant": row.variant.name(),
+                    "file": row.file.display().to_string(),
+                    "moves": r.moves,
+                    "legal": r.legal,
+                    "final_checkmate": r.final_checkmate,
+                    "outcome": r.outcome,
+                    "first_fault": row.replay.first_fault,
+                })
+            })
+            .collect();
+        print_json(&json!({"records": records, "file": args.out.display().to_string()}));
+    } else {
+        println!("written {}", args.out.display());
+    }
+    Ok(())
 }
 
 fn run_show(args: ShowArgs<PositionArgs>, global: &Global) -> CliResult {

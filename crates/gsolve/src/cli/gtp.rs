@@ -220,13 +220,8 @@ impl GtpEngine {
             return Ok(Some(String::new()));
         };
         let args: Vec<&str> = words.collect();
-        let need = |n: usize| -> Result<(), String> {
-            if args.len() < n {
-                Err(format!("{cmd} needs {n} argument(s)"))
-            } else {
-                Ok(())
-            }
-        };
+        let need = |n: usize| need_args(cmd, &args, n);
+        let done = Ok(Some(String::new()));
         match cmd {
             "protocol_version" => Ok(Some("2".into())),
             "name" => Ok(Some("gsolve".into())),
@@ -239,23 +234,14 @@ impl GtpEngine {
             "quit" => Ok(None),
             "boardsize" => {
                 need(1)?;
-                let parse = |s: &str| {
-                    s.parse::<usize>()
-                        .map_err(|_| format!("bad board size {s:?}"))
-                };
-                let w = parse(args[0])?;
-                let h = if args.len() > 1 { parse(args[1])? } else { w };
-                // Benzene gives width (columns) then height; transposed in Benzene mode.
-                let (rows, cols) = if self.benzene { (w, h) } else { (h, w) };
-                self.pos = Self::board(rows, cols).map_err(|e| format!("{e:?}"))?;
-                self.history.clear();
-                Ok(Some(String::new()))
+                self.boardsize(&args)?;
+                done
             }
             "clear_board" => {
                 self.pos =
                     Self::board(self.pos.rows(), self.pos.cols()).map_err(|e| format!("{e:?}"))?;
                 self.history.clear();
-                Ok(Some(String::new()))
+                done
             }
             "play" => {
                 need(2)?;
@@ -263,55 +249,18 @@ impl GtpEngine {
                 let cell = self.cell(args[1])?;
                 self.pos.try_place(p, cell).map_err(|e| e.to_string())?;
                 self.history.push((p, cell));
-                Ok(Some(String::new()))
+                done
             }
             "undo" => {
                 let (p, cell) = self.history.pop().ok_or("nothing to undo")?;
                 self.pos.undo(RexMove::cell(cell));
                 self.pos.set_to_move(p);
-                Ok(Some(String::new()))
+                done
             }
             "genmove" => {
                 need(1)?;
                 let p = self.colour(args[0])?;
-                if self.pos.loser().is_some() {
-                    return Err("the game is over".into());
-                }
-                let budget = self.move_budget(p);
-                let started = std::time::Instant::now();
-                let win = self.winning_moves(p, budget);
-                if let Some(t) = &mut self.clock[p.index()] {
-                    *t = (*t - started.elapsed().as_secs_f64()).max(0.0);
-                }
-                let cell = match win.as_ref().and_then(|w| w.first()) {
-                    Some(&c) => c,
-                    None if win.is_none() => {
-                        // Out of time: the solver's own best guess (its first-ordered move).
-                        let mut pos = self.pos.clone();
-                        pos.set_to_move(p);
-                        let mut moves = Vec::new();
-                        let _ = game::ExactGame::prepare(&pos, &mut moves);
-                        let safe = pos.empty() & !pos.suicide_cells();
-                        moves
-                            .iter()
-                            .find_map(|m| m.as_cell())
-                            .unwrap_or(if safe != 0 { safe } else { pos.empty() }.trailing_zeros())
-                    }
-                    None => {
-                        // Lost anyway: prolong the game with a move that does not lose at once.
-                        let mut pos = self.pos.clone();
-                        pos.set_to_move(p);
-                        let safe = pos.empty() & !pos.suicide_cells();
-                        let pick = if safe != 0 { safe } else { pos.empty() };
-                        if pick == 0 {
-                            return Err("no empty cell".into());
-                        }
-                        pick.trailing_zeros()
-                    }
-                };
-                self.pos.try_place(p, cell).map_err(|e| e.to_string())?;
-                self.history.push((p, cell));
-                Ok(Some(self.cell_name(cell)))
+                self.genmove(p).map(Some)
             }
             "showboard" => Ok(Some(format!("\n{}", self.pos.to_text()))),
             "dfpn-solve-state" => {
@@ -319,25 +268,7 @@ impl GtpEngine {
                     Some(c) => self.colour(c)?,
                     None => self.pos.to_move(),
                 };
-                let mut pos = self.pos.clone();
-                pos.set_to_move(p);
-                let limit = self.timelimit;
-                self.arm(limit);
-                let winner = match pos.loser() {
-                    Some(l) => l.other(),
-                    None => {
-                        let wins = self.solver.solve(&pos);
-                        if self.solver.stopped() {
-                            return Ok(Some("unknown".into()));
-                        }
-                        if wins {
-                            p
-                        } else {
-                            p.other()
-                        }
-                    }
-                };
-                Ok(Some(self.colour_name(winner).into()))
+                Ok(Some(self.solve_state(p)))
             }
             "dfpn-solver-find-winning" => {
                 need(1)?;
@@ -354,33 +285,121 @@ impl GtpEngine {
             "param_dfpn" => self.param_dfpn(&args),
             "time_settings" => {
                 need(1)?;
-                let main: f64 = args[0]
-                    .parse()
-                    .ok()
-                    .filter(|v: &f64| v.is_finite() && *v >= 0.0)
-                    .ok_or_else(|| format!("time_settings: bad main time {:?}", args[0]))?;
+                let main = seconds_arg("time_settings: bad main time", args[0])?;
                 // Byo-yomi is not modelled: the main time is the whole budget (0: untimed).
                 self.clock = if main > 0.0 {
                     [Some(main), Some(main)]
                 } else {
                     [None, None]
                 };
-                Ok(Some(String::new()))
+                done
             }
             "time_left" => {
                 need(2)?;
                 let p = self.colour(args[0])?;
-                let t: f64 = args[1]
-                    .parse()
-                    .ok()
-                    .filter(|v: &f64| v.is_finite() && *v >= 0.0)
-                    .ok_or_else(|| format!("time_left: bad seconds {:?}", args[1]))?;
-                self.clock[p.index()] = Some(t);
-                Ok(Some(String::new()))
+                self.clock[p.index()] = Some(seconds_arg("time_left: bad seconds", args[1])?);
+                done
             }
             _ => Err(format!("unknown command {cmd:?}")),
         }
     }
+
+    /// `boardsize W [H]`: a new empty board (Benzene gives width (columns) then height).
+    fn boardsize(&mut self, args: &[&str]) -> Result<(), String> {
+        let parse = |s: &str| {
+            s.parse::<usize>()
+                .map_err(|_| format!("bad board size {s:?}"))
+        };
+        let w = parse(args[0])?;
+        let h = if args.len() > 1 { parse(args[1])? } else { w };
+        // Transposed in Benzene mode.
+        let (rows, cols) = if self.benzene { (w, h) } else { (h, w) };
+        self.pos = Self::board(rows, cols).map_err(|e| format!("{e:?}"))?;
+        self.history.clear();
+        Ok(())
+    }
+
+    /// `genmove P`: play and name a winning move of `p` found within its time budget; without
+    /// one, the solver's first-ordered move when time ran out, or a move that does not lose at
+    /// once when the position is lost.
+    fn genmove(&mut self, p: Player) -> Result<String, String> {
+        if self.pos.loser().is_some() {
+            return Err("the game is over".into());
+        }
+        let budget = self.move_budget(p);
+        let started = std::time::Instant::now();
+        let win = self.winning_moves(p, budget);
+        if let Some(t) = &mut self.clock[p.index()] {
+            *t = (*t - started.elapsed().as_secs_f64()).max(0.0);
+        }
+        let mut pos = self.pos.clone();
+        pos.set_to_move(p);
+        let safe = pos.empty() & !pos.suicide_cells();
+        let cell = match win.as_ref().and_then(|w| w.first()) {
+            Some(&c) => c,
+            None if win.is_none() => {
+                // Out of time: the solver's own best guess (its first-ordered move).
+                let mut moves = Vec::new();
+                let _ = game::ExactGame::prepare(&pos, &mut moves);
+                moves
+                    .iter()
+                    .find_map(|m| m.as_cell())
+                    .unwrap_or(if safe != 0 { safe } else { pos.empty() }.trailing_zeros())
+            }
+            None => {
+                // Lost anyway: prolong the game with a move that does not lose at once.
+                let pick = if safe != 0 { safe } else { pos.empty() };
+                if pick == 0 {
+                    return Err("no empty cell".into());
+                }
+                pick.trailing_zeros()
+            }
+        };
+        self.pos.try_place(p, cell).map_err(|e| e.to_string())?;
+        self.history.push((p, cell));
+        Ok(self.cell_name(cell))
+    }
+
+    /// `dfpn-solve-state [P]`: the winner with `p` to move, or "unknown" when the time limit
+    /// stopped the solver.
+    fn solve_state(&mut self, p: Player) -> String {
+        let mut pos = self.pos.clone();
+        pos.set_to_move(p);
+        let limit = self.timelimit;
+        self.arm(limit);
+        let winner = match pos.loser() {
+            Some(l) => l.other(),
+            None => {
+                let wins = self.solver.solve(&pos);
+                if self.solver.stopped() {
+                    return "unknown".into();
+                }
+                if wins {
+                    p
+                } else {
+                    p.other()
+                }
+            }
+        };
+        self.colour_name(winner).into()
+    }
+}
+
+/// An error unless `cmd` got at least `n` arguments.
+fn need_args(cmd: &str, args: &[&str], n: usize) -> Result<(), String> {
+    if args.len() < n {
+        Err(format!("{cmd} needs {n} argument(s)"))
+    } else {
+        Ok(())
+    }
+}
+
+/// A finite non-negative number of seconds; `what` names the argument in the error.
+fn seconds_arg(what: &str, s: &str) -> Result<f64, String> {
+    s.parse()
+        .ok()
+        .filter(|v: &f64| v.is_finite() && *v >= 0.0)
+        .ok_or_else(|| format!("{what} {s:?}"))
 }
 
 /// Run `gsolve gtp` on stdin/stdout.

@@ -1,5 +1,8 @@
 //! Shared helpers of the Rex solver tests.
-#![allow(dead_code)]
+//!
+//! Every test binary compiles this module whole (`mod common;`) and uses only some of it, so a
+//! helper that some binary leaves unused carries its own `allow(dead_code)` naming its users;
+//! the other helpers are used by every binary.
 
 use exact::{Solver, SolverConfig};
 use game::Game;
@@ -10,6 +13,7 @@ use rex::RexPosition;
 use std::path::PathBuf;
 
 /// The shared/ folder beside the repository.
+#[allow(dead_code, reason = "used by rex_solrex only")]
 pub fn shared() -> PathBuf {
     let p = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared"));
     assert!(
@@ -20,6 +24,10 @@ pub fn shared() -> PathBuf {
     p
 }
 
+#[allow(
+    dead_code,
+    reason = "used by rex_literature, rex_pairing and rex_properties only"
+)]
 pub fn solver(threads: usize) -> Solver<RexPosition<u64>> {
     Solver::new(SolverConfig {
         tt_mb: 64,
@@ -34,6 +42,7 @@ pub fn board(rows: usize, cols: usize) -> RexPosition<u64> {
 }
 
 /// Plain negamax over every legal move, no table, no pruning: the independent reference.
+#[allow(dead_code, reason = "used by rex_properties only")]
 pub fn reference_wins(pos: &mut RexPosition<u64>) -> bool {
     if let Some(o) = pos.outcome() {
         return o.value_for(pos.to_move()) > 0;
@@ -53,6 +62,7 @@ pub fn reference_wins(pos: &mut RexPosition<u64>) -> bool {
 
 /// A random non-terminal position with `stones` stones played alternately from the empty
 /// board (Black first), or `None` if the random game ended.
+#[allow(dead_code, reason = "used by rex_pairing and rex_properties only")]
 pub fn random_position(
     rows: usize,
     cols: usize,
@@ -75,6 +85,10 @@ pub fn random_position(
 }
 
 /// Names of the winning moves of the player to move, sorted.
+#[allow(
+    dead_code,
+    reason = "used by rex_literature, rex_properties and rex_solrex only"
+)]
 pub fn winning_names(s: &Solver<RexPosition<u64>>, pos: &RexPosition<u64>) -> Vec<String> {
     let mut v: Vec<String> = s
         .move_values(pos)
@@ -88,6 +102,7 @@ pub fn winning_names(s: &Solver<RexPosition<u64>>, pos: &RexPosition<u64>) -> Ve
 
 /// Plain minimax over every legal move with a memo of positions (no pruning, no knowledge):
 /// the independent reference for positions with up to about 14 empty cells.
+#[allow(dead_code, reason = "used by rex_pairing only")]
 pub fn memo_wins(
     pos: &mut RexPosition<u64>,
     memo: &mut std::collections::HashMap<(u64, u64, bool), bool>,

@@ -23,6 +23,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
 mod chance;
+mod decision;
 
 /// Chance nodes share the table with decision nodes; their keys are salted so that a game whose
 /// key does not tell the two apart cannot mix their entries.
@@ -30,11 +31,6 @@ const CHANCE_SALT: u64 = 0x9e37_79b9_7f4a_7c15;
 
 /// How often (in nodes) a thread publishes its node count and looks at the clock.
 const POLL_INTERVAL: u64 = 1024;
-
-/// Late move reductions apply from this move index on (0-based) ...
-const LMR_FIRST_MOVE: usize = 3;
-/// ... at nodes with at least this depth left.
-const LMR_MIN_DEPTH: i32 = 3;
 
 /// See [`Worker::worth_probing`].
 const STAR2_MIN_MOVES: usize = 3;
@@ -325,166 +321,6 @@ impl<'a, G: Evaluate, H: MoveHints<G>> Worker<'a, G, H> {
         self.heur.counter(me, &previous)
     }
 
-    /// A decision node of `me`, valued for `me`.
-    fn decision(
-        &mut self,
-        phase: Phase,
-        ply: usize,
-        mut alpha: i32,
-        beta: i32,
-        me: Player,
-        pv: bool,
-    ) -> i32 {
-        let (depth, ext) = match phase {
-            Phase::Main { depth, ext } if depth > 0 => (depth, ext),
-            Phase::Main { .. } => return self.quiesce(ply, alpha, beta, me, QS_MAX_PLIES),
-            Phase::Quiesce { left } => return self.quiesce(ply, alpha, beta, me, left),
-        };
-        if ply + 2 >= MAX_PLY {
-            return self.static_eval();
-        }
-        let key = self.game.hash_key();
-        let mut tt_move = None;
-        if let Some(tt) = self.shared.tt {
-            if let Some(e) = tt.probe(key) {
-                tt_move = e.mv;
-                if !pv && i32::from(e.draft) == depth && e.ext == ext {
-                    let cut = match e.bound {
-                        Bound::Exact => true,
-                        Bound::Lower => e.score >= beta,
-                        Bound::Upper => e.score <= alpha,
-                    };
-                    if cut {
-                        return e.score;
-                    }
-                }
-            }
-        }
-
-        let mut moves = std::mem::take(&mut self.moves[ply]);
-        let mut keys = std::mem::take(&mut self.keys[ply]);
-        moves.clear();
-        keys.clear();
-        self.game.legal_moves(&mut moves);
-        if moves.is_empty() {
-            // A decision node without moves breaks the Game contract; value it statically.
-            self.moves[ply] = moves;
-            self.keys[ply] = keys;
-            return self.static_eval();
-        }
-        for &mv in &moves {
-            keys.push(self.order_key(mv, tt_move, ply, me));
-        }
-
-        let alpha_orig = alpha;
-        let mut best = -self.inf;
-        let mut best_move = None;
-        let n = moves.len();
-        for i in 0..n {
-            pick_best(&mut moves, &mut keys, i);
-            let mv = moves[i];
-            let quiet = !self.game.is_capture(mv);
-            self.game.play(mv);
-            self.played[ply] = Some(mv);
-            self.outcome_played[ply] = false;
-            let child_phase = self.after_move(depth, ext);
-            let mut v;
-            if i == 0 || !self.opts.pvs {
-                v = self.child(child_phase, ply + 1, alpha, beta, me, pv);
-            } else {
-                // Late move reduction (opt-in): a late quiet move at a non-PV node is first
-                // searched one ply shallower; only if it beats alpha is it searched in full.
-                let mut refuted = false;
-                v = alpha;
-                if let Phase::Main { depth: cd, ext: ce } = child_phase {
-                    let late_quiet = quiet && i >= LMR_FIRST_MOVE && keys[i] < COUNTER_PRIORITY;
-                    if self.opts.lmr
-                        && !pv
-                        && depth >= LMR_MIN_DEPTH
-                        && late_quiet
-                        && cd == depth - 1
-                    {
-                        let reduced = Phase::Main {
-                            depth: (cd - lmr_reduction(depth, i)).max(1),
-                            ext: ce,
-                        };
-                        v = self.child(reduced, ply + 1, alpha, alpha + 1, me, false);
-                        refuted = !self.stopped && v <= alpha;
-                    }
-                }
-                if !refuted && !self.stopped {
-                    v = self.child(child_phase, ply + 1, alpha, alpha + 1, me, false);
-                    if !self.stopped && v > alpha && v < beta {
-                        v = self.child(child_phase, ply + 1, alpha, beta, me, pv);
-                    }
-                }
-            }
-            self.game.undo(mv);
-            if self.stopped {
-                self.moves[ply] = moves;
-                self.keys[ply] = keys;
-                return 0;
-            }
-            if v > best {
-                best = v;
-                best_move = Some(mv);
-                if v > alpha {
-                    alpha = v;
-                    if pv {
-                        self.update_pv(ply, mv);
-                    }
-                    if v >= beta {
-                        if quiet {
-                            if self.opts.countermoves {
-                                if let Some(previous) =
-                                    ply.checked_sub(1).and_then(|p| self.played[p])
-                                {
-                                    self.heur.set_counter(me, &previous, mv);
-                                }
-                            }
-                            self.heur.reward(
-                                me,
-                                mv,
-                                ply,
-                                depth,
-                                self.opts.killers,
-                                self.opts.history,
-                            );
-                        }
-                        break;
-                    }
-                }
-            }
-        }
-        self.moves[ply] = moves;
-        self.keys[ply] = keys;
-
-        if let Some(tt) = self.shared.tt {
-            let bound = if best >= beta {
-                Bound::Lower
-            } else if best > alpha_orig {
-                Bound::Exact
-            } else {
-                Bound::Upper
-            };
-            let mv = if bound == Bound::Upper {
-                None
-            } else {
-                best_move
-            };
-            tt.store(Entry {
-                key,
-                mv,
-                score: best,
-                draft: depth as i16,
-                ext,
-                bound,
-                age: 0,
-            });
-        }
-        best
-    }
-
     /// The phase of the position just reached by a move from a node with `depth`, `ext` left:
     /// one ply less, unless the move gives check and extensions remain.
     #[inline]
@@ -645,15 +481,6 @@ fn for_view(score: i32, bound: Bound, view: Player) -> (i32, Bound) {
             },
         ),
     }
-}
-
-/// Plies by which late move reductions shorten the `index`-th move (0-based) of a node with
-/// `depth` plies left: `max(1, ⌊ln(depth)·ln(index + 1) / 2⌋)`, the usual logarithmic form
-/// (more for later moves of deeper nodes); the caller keeps at least one ply.
-#[inline]
-fn lmr_reduction(depth: i32, index: usize) -> i32 {
-    let r = (f64::from(depth).ln() * ((index + 1) as f64).ln() / 2.0) as i32;
-    r.max(1)
 }
 
 /// Move the highest-keyed move of `moves[i..]` to `i` (selection sort, one step per move
