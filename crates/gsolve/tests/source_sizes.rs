@@ -31,16 +31,6 @@ const LONG_FUNCTIONS: &[(&str, &str, &str)] = &[
         "legal",
         "a reference implementation kept literal to the rules page (its doc comment)",
     ),
-    (
-        "solvers/exact/src/lib.rs",
-        "search",
-        "not split yet: the Rex solver is being reworked on another branch (issue #17)",
-    ),
-    (
-        "crates/jobs/src/rex/map.rs",
-        "run_on",
-        "not split yet: the Rex map job is being reworked on another branch (issue #17)",
-    ),
 ];
 
 fn repo_root() -> PathBuf {

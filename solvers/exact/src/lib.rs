@@ -468,6 +468,127 @@ impl<G: ExactGame> Solver<G> {
         s.counter[prev] = slot as u32;
     }
 
+    /// Order the children of `pos` for the search, or find one already proven lost for the
+    /// opponent (returns true: `pos` is won).
+    ///
+    /// Enhanced transposition cut-off: a child already proven lost for the opponent wins at
+    /// once; children already proven won for the opponent go to the back. The children's
+    /// buckets are prefetched first so that their cache misses overlap. Where many plies are
+    /// left, the same pass over the children scores them for the mobility ordering: the
+    /// children where the opponent has fewest moves come first (a proof-number-like estimate
+    /// of the smallest proof), counted by the game's quick analysis
+    /// (`ExactGame::prepare_quick`).
+    fn order_children(&self, pos: &mut G, moves: &mut [G::Move], s: &mut Scratch<G::Move>) -> bool {
+        let mobility = moves.len() > 1 && pos.plies_left_hint() >= self.config.mobility_min_plies;
+        if moves.len() > 1 {
+            s.keys.clear();
+            s.scores.clear();
+            let mut buf = std::mem::take(&mut s.child_moves);
+            for &m in moves.iter() {
+                pos.play(m);
+                let k = pos.canonical_keys();
+                self.table.prefetch(k.0);
+                if mobility {
+                    buf.clear();
+                    // The game's cheap analysis only: most children are never searched.
+                    let r = pos.prepare_quick(&mut buf);
+                    if let Some(child_wins) = r {
+                        // A static proof: keep it, so that the child is not prepared again.
+                        self.table.store(k.0, k.1, child_wins, NO_MOVE, 1);
+                        if !child_wins {
+                            pos.undo(m);
+                            s.child_moves = buf;
+                            return true;
+                        }
+                    }
+                    s.scores.push(match r {
+                        Some(false) => 0,
+                        Some(true) => u64::MAX,
+                        None => buf.len() as u64,
+                    });
+                }
+                pos.undo(m);
+                s.keys.push(k);
+            }
+            s.child_moves = buf;
+            let mut known_bad = 0;
+            let mut i = 0;
+            while i < moves.len() - known_bad {
+                let (c1, c2) = s.keys[i];
+                match self.table.probe(c1, c2) {
+                    Some(data) if data & 1 == 0 => return true,
+                    Some(_) => {
+                        known_bad += 1;
+                        let last = moves.len() - known_bad;
+                        moves[i..=last].rotate_left(1);
+                        s.keys[i..=last].rotate_left(1);
+                        if mobility {
+                            s.scores[i..=last].rotate_left(1);
+                            // Proven lost: keep it at the back through the sort.
+                            s.scores[last] = u64::MAX;
+                        }
+                    }
+                    None => i += 1,
+                }
+            }
+        }
+        if mobility {
+            // Stable sort by score, keeping the earlier order on ties.
+            for i in 1..moves.len() {
+                let (m, sc) = (moves[i], s.scores[i]);
+                let mut j = i;
+                while j > 0 && s.scores[j - 1] > sc {
+                    moves[j] = moves[j - 1];
+                    s.scores[j] = s.scores[j - 1];
+                    j -= 1;
+                }
+                moves[j] = m;
+                s.scores[j] = sc;
+            }
+        }
+        false
+    }
+
+    /// The younger brothers of a node searched in parallel (the eldest, `moves[0]`, has been
+    /// searched and lost for the mover): the 1-based index of a winning move, if one is found.
+    fn search_younger(
+        &self,
+        pos: &G,
+        moves: &[G::Move],
+        ply: usize,
+        s: &Scratch<G::Move>,
+        cancel: Option<&Cancel<'_>>,
+    ) -> Option<usize> {
+        let here = Cancel {
+            flag: AtomicBool::new(false),
+            parent: cancel,
+        };
+        // Each parallel child starts from this worker's ordering tables.
+        let (history, counter) = (&s.history, &s.counter);
+        moves[1..].par_iter().enumerate().find_map_any(|(idx, &m)| {
+            if self.cancelled(Some(&here)) {
+                return None;
+            }
+            let mut p = pos.clone();
+            let slot = p.move_slot(m);
+            p.play(m);
+            let mut local = Scratch::new(G::MOVE_SLOTS);
+            local.history.copy_from_slice(history);
+            local.counter.copy_from_slice(counter);
+            let child = self.search(&mut p, ply + 1, slot, &mut local, Some(&here));
+            self.nodes.fetch_add(local.nodes, Ordering::Relaxed);
+            if self.cancelled(Some(&here)) {
+                return None;
+            }
+            if !child {
+                here.flag.store(true, Ordering::Relaxed);
+                Some(idx + 2)
+            } else {
+                None
+            }
+        })
+    }
+
     fn search(
         &self,
         pos: &mut G,
@@ -506,85 +627,10 @@ impl<G: ExactGame> Solver<G> {
         }
         let start_nodes = s.nodes;
         self.order(pos, &mut moves, ply, prev, s);
-        // Enhanced transposition cut-off: a child already proven lost for the opponent wins
-        // at once; children already proven won for the opponent go to the back. The children's
-        // buckets are prefetched first so that their cache misses overlap. Where many plies are
-        // left, the same pass over the children scores them for the mobility ordering: the
-        // children where the opponent has fewest moves come first (a proof-number-like
-        // estimate of the smallest proof), counted by the game's quick analysis
-        // (`ExactGame::prepare_quick`).
-        let mobility = moves.len() > 1 && pos.plies_left_hint() >= self.config.mobility_min_plies;
-        if moves.len() > 1 {
-            s.keys.clear();
-            s.scores.clear();
-            let mut buf = std::mem::take(&mut s.child_moves);
-            for &m in moves.iter() {
-                pos.play(m);
-                let k = pos.canonical_keys();
-                self.table.prefetch(k.0);
-                if mobility {
-                    buf.clear();
-                    // The game's cheap analysis only: most children are never searched.
-                    let r = pos.prepare_quick(&mut buf);
-                    if let Some(child_wins) = r {
-                        // A static proof: keep it, so that the child is not prepared again.
-                        self.table.store(k.0, k.1, child_wins, NO_MOVE, 1);
-                        if !child_wins {
-                            pos.undo(m);
-                            s.child_moves = buf;
-                            s.put(ply, moves);
-                            self.table.store(k1, k2, true, NO_MOVE, 1);
-                            return true;
-                        }
-                    }
-                    s.scores.push(match r {
-                        Some(false) => 0,
-                        Some(true) => u64::MAX,
-                        None => buf.len() as u64,
-                    });
-                }
-                pos.undo(m);
-                s.keys.push(k);
-            }
-            s.child_moves = buf;
-            let mut known_bad = 0;
-            let mut i = 0;
-            while i < moves.len() - known_bad {
-                let (c1, c2) = s.keys[i];
-                match self.table.probe(c1, c2) {
-                    Some(data) if data & 1 == 0 => {
-                        s.put(ply, moves);
-                        self.table.store(k1, k2, true, NO_MOVE, 1);
-                        return true;
-                    }
-                    Some(_) => {
-                        known_bad += 1;
-                        let last = moves.len() - known_bad;
-                        moves[i..=last].rotate_left(1);
-                        s.keys[i..=last].rotate_left(1);
-                        if mobility {
-                            s.scores[i..=last].rotate_left(1);
-                            // Proven lost: keep it at the back through the sort.
-                            s.scores[last] = u64::MAX;
-                        }
-                    }
-                    None => i += 1,
-                }
-            }
-        }
-        if mobility {
-            // Stable sort by score, keeping the earlier order on ties.
-            for i in 1..moves.len() {
-                let (m, sc) = (moves[i], s.scores[i]);
-                let mut j = i;
-                while j > 0 && s.scores[j - 1] > sc {
-                    moves[j] = moves[j - 1];
-                    s.scores[j] = s.scores[j - 1];
-                    j -= 1;
-                }
-                moves[j] = m;
-                s.scores[j] = sc;
-            }
+        if self.order_children(pos, &mut moves, s) {
+            s.put(ply, moves);
+            self.table.store(k1, k2, true, NO_MOVE, 1);
+            return true;
         }
         let mut result = false;
         let mut best_slot = NO_MOVE;
@@ -622,34 +668,7 @@ impl<G: ExactGame> Solver<G> {
                 result = true;
                 best_slot = 1;
             } else {
-                let here = Cancel {
-                    flag: AtomicBool::new(false),
-                    parent: cancel,
-                };
-                // Each parallel child starts from this worker's ordering tables.
-                let (history, counter) = (&s.history, &s.counter);
-                let found = moves[1..].par_iter().enumerate().find_map_any(|(idx, &m)| {
-                    if self.cancelled(Some(&here)) {
-                        return None;
-                    }
-                    let mut p = pos.clone();
-                    let slot = p.move_slot(m);
-                    p.play(m);
-                    let mut local = Scratch::new(G::MOVE_SLOTS);
-                    local.history.copy_from_slice(history);
-                    local.counter.copy_from_slice(counter);
-                    let child = self.search(&mut p, ply + 1, slot, &mut local, Some(&here));
-                    self.nodes.fetch_add(local.nodes, Ordering::Relaxed);
-                    if self.cancelled(Some(&here)) {
-                        return None;
-                    }
-                    if !child {
-                        here.flag.store(true, Ordering::Relaxed);
-                        Some(idx + 2)
-                    } else {
-                        None
-                    }
-                });
+                let found = self.search_younger(pos, &moves, ply, s, cancel);
                 if self.cancelled(cancel) {
                     s.put(ply, moves);
                     return false;

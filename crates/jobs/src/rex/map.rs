@@ -293,9 +293,15 @@ fn fingerprint<W: BitWord>(board: &RexPosition<W>) -> String {
     format!("{:016x}{:016x}{:016x}{:016x}", a.0, a.1, b.0, b.1)
 }
 
-fn run_on<W: BitWord>(cfg: &MapConfig, progress: &dyn Progress) -> Result<MapSummary, MapError> {
-    let board = RexPosition::<W>::new(cfg.rows, cfg.cols)
-        .map_err(|e| MapError::Input(format!("--size {}x{}: {e}", cfg.rows, cfg.cols)))?;
+/// A unit of the map: (opening, reply) cells.
+type Unit = (u32, u32);
+
+/// Every unit of the map, and the units of this run: the openings asked for (all if none),
+/// then this shard's share (unit i of the whole map belongs to shard i mod N).
+fn shard_units<W: BitWord>(
+    cfg: &MapConfig,
+    board: &RexPosition<W>,
+) -> Result<(Vec<Unit>, Vec<Unit>), MapError> {
     let (si, sn) = cfg.shard;
     if sn == 0 || si >= sn {
         return Err(MapError::Input(format!(
@@ -310,28 +316,28 @@ fn run_on<W: BitWord>(cfg: &MapConfig, progress: &dyn Progress) -> Result<MapSum
                 .map_err(|e| MapError::Input(format!("--openings {name}: {e}")))?,
         );
     }
-    let size = format!("{}x{}", cfg.rows, cfg.cols);
-    std::fs::create_dir_all(&cfg.out).map_err(io_err(&cfg.out))?;
-    let all_units = units(&board, &[]);
-    let mine: Vec<(u32, u32)> = units(&board, &only)
+    let all_units = units(board, &[]);
+    let mine: Vec<(u32, u32)> = units(board, &only)
         .into_iter()
         .filter(|u| all_units.iter().position(|v| v == u).expect("unit") % sn == si)
         .collect();
-    let name = |c: u32| board.hex().name(c);
-    let mut done = read_results(&cfg.out)?;
-    let done_before = mine
-        .iter()
-        .filter(|&&(x, r)| done.contains_key(&(name(x), name(r))))
-        .count();
+    Ok((all_units, mine))
+}
 
-    // The solved-position database: every shard's file, then this shard's saves.
+/// The solved-position database of the map: every shard's file under `resume/`, loaded.
+fn open_store<W: BitWord>(
+    cfg: &MapConfig,
+    board: &RexPosition<W>,
+    size: &str,
+    progress: &dyn Progress,
+) -> Result<(Arc<ProofStore>, ProofsHeader), MapError> {
     let cells = board.hex().cells() as u32;
     let min_plies = (cells - 2).saturating_sub(cfg.store_depth);
     let store = Arc::new(ProofStore::with_capacity_limit(min_plies, cfg.store_max));
     let header = ProofsHeader {
         game: "rex".into(),
-        board: size.clone(),
-        key_fingerprint: fingerprint(&board),
+        board: size.to_string(),
+        key_fingerprint: fingerprint(board),
         producer: format!("gsolve {}", env!("CARGO_PKG_VERSION")),
         entries: 0,
     };
@@ -347,6 +353,61 @@ fn run_on<W: BitWord>(cfg: &MapConfig, progress: &dyn Progress) -> Result<MapSum
             progress.message(&format!("loaded {n} proven positions from {}", f.display()));
         }
     }
+    Ok((store, header))
+}
+
+/// Solve one unit (opening `x`, reply `r`, Black to move): `None` if the solver was stopped.
+fn solve_unit<W: BitWord>(
+    solver: &Solver<RexPosition<W>>,
+    board: &RexPosition<W>,
+    x: u32,
+    r: u32,
+    threads: usize,
+) -> Option<UnitResult> {
+    let name = |c: u32| board.hex().name(c);
+    let mut pos = board.clone();
+    pos.play(RexMove::cell(x));
+    pos.play(RexMove::cell(r));
+    let t = Instant::now();
+    let nodes_before = solver.nodes();
+    let black_wins = if pos.loser().is_some() {
+        pos.loser() == Some(game::Player::Second)
+    } else {
+        solver.solve(&pos)
+    };
+    if solver.stopped() {
+        return None;
+    }
+    let answer = black_wins
+        .then(|| solver.principal_variation(&pos, 1).first().copied())
+        .flatten()
+        .map(|m| pos.move_name(m));
+    Some(UnitResult {
+        opening: name(x),
+        reply: name(r),
+        black_wins,
+        answer,
+        nodes: solver.nodes() - nodes_before,
+        seconds: t.elapsed().as_secs_f64(),
+        threads,
+    })
+}
+
+fn run_on<W: BitWord>(cfg: &MapConfig, progress: &dyn Progress) -> Result<MapSummary, MapError> {
+    let board = RexPosition::<W>::new(cfg.rows, cfg.cols)
+        .map_err(|e| MapError::Input(format!("--size {}x{}: {e}", cfg.rows, cfg.cols)))?;
+    let size = format!("{}x{}", cfg.rows, cfg.cols);
+    std::fs::create_dir_all(&cfg.out).map_err(io_err(&cfg.out))?;
+    let (all_units, mine) = shard_units(cfg, &board)?;
+    let name = |c: u32| board.hex().name(c);
+    let mut done = read_results(&cfg.out)?;
+    let done_before = mine
+        .iter()
+        .filter(|&&(x, r)| done.contains_key(&(name(x), name(r))))
+        .count();
+
+    let (store, header) = open_store(cfg, &board, &size, progress)?;
+    let resume = cfg.out.join("resume");
     let proofs_path = resume.join(proofs_name(cfg.shard));
     let results_path = cfg.out.join(results_name(cfg.shard));
 
@@ -386,33 +447,11 @@ fn run_on<W: BitWord>(cfg: &MapConfig, progress: &dyn Progress) -> Result<MapSum
                     stopped = true;
                     break;
                 }
-                let mut pos = board.clone();
-                pos.play(RexMove::cell(x));
-                pos.play(RexMove::cell(r));
-                let t = Instant::now();
-                let nodes_before = solver.nodes();
-                let black_wins = if pos.loser().is_some() {
-                    pos.loser() == Some(game::Player::Second)
-                } else {
-                    solver.solve(&pos)
-                };
-                if solver.stopped() {
+                let Some(res) = solve_unit(&solver, &board, x, r, cfg.solver.threads) else {
                     stopped = true;
                     break;
-                }
-                let answer = black_wins
-                    .then(|| solver.principal_variation(&pos, 1).first().copied())
-                    .flatten()
-                    .map(|m| pos.move_name(m));
-                let res = UnitResult {
-                    opening: name(x),
-                    reply: name(r),
-                    black_wins,
-                    answer,
-                    nodes: solver.nodes() - nodes_before,
-                    seconds: t.elapsed().as_secs_f64(),
-                    threads: cfg.solver.threads,
                 };
+                let black_wins = res.black_wins;
                 append_result(&results_path, &res, &size)?;
                 done.insert((res.opening.clone(), res.reply.clone()), res.clone());
                 done_now += 1;
