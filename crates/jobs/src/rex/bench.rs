@@ -266,24 +266,10 @@ pub fn bench_markdown(rows: &[BenchRow], cfg: &BenchConfig) -> String {
             let _ = writeln!(s, "- {}: {:.2}x", r1.item, rate2 / rate1);
         }
     }
-    s.push_str("\n## Targets (issue 2; Solrex on this machine kind, 2 threads)\n\n");
-    for (item, solrex) in [
-        ("random5x5.dat, first 100", 10.0),
-        ("5x5 full map (25 openings, all replies)", 28.0),
-    ] {
-        if let Some(r) = rows.iter().find(|r| r.threads == 2 && r.item == item) {
-            let met = r.complete && r.all_match && r.seconds <= solrex;
-            let _ = writeln!(
-                s,
-                "- {item}: Solrex {solrex:.0} s; gsolve {}: {}",
-                if r.complete {
-                    format!("{:.1} s", r.seconds)
-                } else {
-                    format!("{}/{} in {:.0} s", r.done, r.total, r.seconds)
-                },
-                if met { "met" } else { "NOT met" }
-            );
-        }
-    }
+    s.push_str(
+        "\n## Against Solrex\n\nThis table has gsolve's figures only. The comparison with the peer is \
+         measured side by side, both tools on the same work in one run: \
+         `scripts/rex-bench-peer.sh` writes `results/rex/bench-peer.md`.\n",
+    );
     s
 }
