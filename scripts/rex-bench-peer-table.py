@@ -72,6 +72,8 @@ for driver, key in items:
             g, s = load_json(f"g.{item}.{t}.{rep}.json"), load_json(f"s.{item}.{t}.{rep}.json")
             _, g_kb = time_file(f"time.g.{item}.{t}.{rep}")
             label = {"map": "5×5 full reply map", "rand100": "random5x5, first 100"}[item]
+            if meta.get("limit5"):
+                label += f" (first {meta['limit5']} lines only)"
             gm = g and f"{g['matched']}/{g['checked']}"
             sm = s and f"{s['matched']}/{s['positions']}"
             if g and s:
@@ -102,14 +104,14 @@ for driver, key in items:
         else:
             agree = "—"
         solved = lambda d: d and f"{d['replies_solved']}/{d['replies_total']}"
-        rows.append([f"6×6 {op} (gsolve {benzene_to_gsolve(op)}), all 35 replies", t, rep,
+        rows.append([f"6×6 {benzene_to_gsolve(op)} (Benzene {op}), all 35 replies", t, rep,
                      num(g and g["seconds"], "{:.1f}"), num(g and g["work_from_log"]),
                      mb(g and g["peak_rss_kb"]), solved(g) or "failed", ld.get(("g", rep), "?"),
                      num(s and s["seconds"], "{:.1f}"), num(s and s["work_from_log"]),
                      mb(s and s["peak_rss_kb"]), solved(s) or "failed", ld.get(("s", rep), "?"), agree])
 
 print("# Rex: gsolve against Solrex, side by side\n")
-print(f"Produced by `{meta['command']}` on {meta['date_utc']}.\n")
+print(f"Produced by `{meta['command']}`, {meta['started_utc']} to {meta['finished_utc']}.\n")
 print(f"- gsolve: commit {meta['gsolve_commit']}, `{meta['gsolve_version']}`")
 print(f"- Solrex (the peer, built outside this repository): `{meta['solrex']}`, sha256 {meta['solrex_sha256']}…")
 print(f"- machine: {meta['machine']}; each driver call under `flock {meta['lock']}`" if meta["lock"] else

@@ -7,7 +7,8 @@
 #
 # Items: m5.sh `map` and `rand100` with 1 and 2 threads (two repetitions each, alternating
 # order, as m5.sh does); m6.sh, 2 threads, tool g then s, for the 6x6 openings a1 b1 c1 d1 in
-# BENZENE names (transposed: Benzene a1 a2 a3 are gsolve's a1 b1 c1; the table gives both).
+# gsolve's names. m6.sh takes Benzene's names, which are transposed (gsolve's a1 b1 c1 d1 are
+# Benzene's a1 a2 a3 a4), so they are converted here; the table gives both.
 # Build the Solrex binary yourself outside this repository (the README there says how to get it).
 #
 # Environment (defaults in brackets):
@@ -15,7 +16,7 @@
 #   GSOLVE    [target/release/gsolve]
 #   ITEMS     [map rand100 6x6]          which items to run
 #   THREADS5  [1 2]                      threads of the 5x5 items
-#   OPENINGS6 [a1 b1 c1 d1]              6x6 openings, Benzene names
+#   OPENINGS6 [a1 b1 c1 d1]              6x6 openings, gsolve names
 #   THREADS6  [2]   REPS6 [2]            6x6 threads and repetitions (rep 2 runs s before g)
 #   LIMIT5    []                         only the first N lines of each 5x5 file (a quick test)
 #   LOCK      [/tmp/heavy.lock]          each driver call runs under `flock $LOCK`; empty: none
@@ -50,12 +51,18 @@ if [ -n "${LIMIT5:-}" ]; then
   for f in rex5x5opening.dat random5x5.dat; do head -n "$LIMIT5" "../shared/data/solrex/$f" > "$SOLREX_DATA/$f"; done
 fi
 
+# gsolve cell -> Benzene cell: swap the column letter and the row number (c1 -> a3).
+to_benzene() {
+  local letters=abcdefghijklmnopqrstuvwxyz col=${1:0:1} row=${1:1}
+  local before=${letters%%"$col"*}
+  echo "${letters:row-1:1}$(( ${#before} + 1 ))"
+}
 locked() { if [ -n "$LOCK" ]; then flock "$LOCK" "$@"; else "$@"; fi; }
 # Driver output (with the load average before each run) goes to $OUT/NAME.out for the table.
 drive() { local name=$1; shift; echo "$name" >> "$OUT/runs.txt"; echo "-- $name: $*"; locked "$@" | tee "$OUT/$name.out"; }
 
 {
-  echo "date_utc=$(date -u +%Y-%m-%dT%H:%M:%SZ)"
+  echo "started_utc=$(date -u +%Y-%m-%dT%H:%M:%SZ)"
   echo "command=$COMMAND"
   echo "gsolve_commit=$(git rev-parse HEAD)$(git diff --quiet HEAD -- crates Cargo.toml Cargo.lock || echo ' (working tree modified)')"
   echo "gsolve_version=$("$GSOLVE" --version)"
@@ -70,7 +77,7 @@ for item in $ITEMS; do
   case $item in
     map|rand100) for t in $THREADS5; do drive "m5.$item.$t" "$DRIVERS/m5.sh" "$item" "$t"; done ;;
     6x6)
-      for op in $OPENINGS6; do for t in $THREADS6; do for rep in $(seq 1 "$REPS6"); do
+      for op in $(for c in $OPENINGS6; do to_benzene "$c"; done); do for t in $THREADS6; do for rep in $(seq 1 "$REPS6"); do
         if [ $((rep % 2)) -eq 1 ]; then order="g s"; else order="s g"; fi
         for tool in $order; do drive "m6.$tool.$op.$t.$rep" "$DRIVERS/m6.sh" "$tool" "$op" "$t" "$rep"; done
       done; done; done ;;
@@ -78,6 +85,7 @@ for item in $ITEMS; do
   esac
 done
 
+echo "finished_utc=$(date -u +%Y-%m-%dT%H:%M:%SZ)" >> "$OUT/meta.txt"
 python3 scripts/rex-bench-peer-table.py "$OUT" > "$TABLE.tmp" && mv "$TABLE.tmp" "$TABLE" \
   || die "could not build the table from $OUT"
 echo "wrote $TABLE"

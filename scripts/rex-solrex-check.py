@@ -68,13 +68,15 @@ def run_opening(solrex, opening, threads, cap, lock, runs):
     cmd = ["python3", GTPDRIVE, "replies", "--engine", solrex,
            "--setup", f"param_dfpn threads {threads}", "--size", str(SIZE),
            "--opening", bz, "--cap", str(cap), "--log", log]
+    # the load is read once the lock is held, just before the engine starts
+    load_file = os.path.join(runs, f"{opening}.load")
+    cmd = ["sh", "-c", 'cut -d" " -f1 /proc/loadavg > "$0"; exec "$@"', load_file] + cmd
     if lock:
         cmd = ["flock", lock] + cmd
-    before = load1()
     out = subprocess.run(cmd, check=True, stdout=subprocess.PIPE, universal_newlines=True).stdout
     with open(os.path.join(runs, f"{opening}.json"), "w") as f:
         f.write(out)
-    return json.loads(out), before, load1()
+    return json.loads(out), open(load_file).read().strip(), load1()
 
 
 def save(replies_csv, runs_csv, replies, done):
