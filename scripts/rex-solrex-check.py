@@ -136,11 +136,17 @@ def render_md(out, replies, done, threads, cap):
         "| opening | image | Benzene | replies solved | White's winning replies | Black (first) wins | Solrex s | work | load before/after | finished (UTC) |",
         "|---|---|---|---:|---|---|---:|---:|---|---|",
     ]
+    runs = os.environ.get("RUNS", "runs/rex/solrex-check")
     for d in done:
         first = {"true": "yes", "false": "no", "": "open"}[d["first_player_wins"]]
+        raw = os.path.join(runs, f"{d['opening']}.json")
+        if d["status"] != "complete" and os.path.exists(raw):
+            cut = [x["reply"] for x in json.load(open(raw))["per_reply"] if not x["winner"]]
+            if cut:
+                d = dict(d, status=d["status"] + f" in reply {transpose(cut[0])}")
         lines.append(f"| {d['opening']} | {rotate(d['opening'])} | {d['opening_benzene']} | "
                      f"{d['replies_solved']} ({d['status']}) | {d['replier_wins'] or '—'} | {first} | "
-                     f"{float(d['seconds']):.1f} | {int(d['work'] or 0):,} | {d['load_before']}/{d['load_after']} | "
+                     f"{float(d['seconds']):.1f} | {format(int(d['work']), ',') if d['work'] else '—'} | {d['load_before']}/{d['load_after']} | "
                      f"{d['finished_utc']} |")
     with open(os.path.join(out, "solrex-check.md") + ".tmp", "w") as f:
         f.write("\n".join(lines) + "\n")
