@@ -1,0 +1,209 @@
+#!/usr/bin/env python3
+"""Solrex's answers for the 6x6 first-move map, as a cross-check of gsolve's map (the PEER's
+answers, not gsolve's results). For each opening (gsolve names, default the 18 of the map, one
+per 180-degree pair, c1 a1 b1 d1 e1 f1 first) it runs ../shared/peers/solrex/gtpdrive.py
+`replies` on Solrex: White (Benzene's first player) plays the opening, then for each of the 35
+replies `dfpn-solve-state white`; a reply wins for the replier when Solrex answers black.
+
+Benzene's cells are transposed against gsolve's (its a1 a2 a3 are gsolve's a1 b1 c1): every
+cell is converted here, so the CSV speaks gsolve's names only (Black first, top-bottom).
+
+  SOLREX=/path/to/solrex [LOCK=/tmp/heavy.lock] scripts/rex-solrex-check.py [OPENING ...]
+  scripts/rex-solrex-check.py --render     (only rewrite the CSVs' order and the .md)
+
+Environment: SOLREX (required), THREADS (2), CAP (600 s per opening, whole opening),
+LOCK (if set, each opening runs under `flock $LOCK`), OUT (results/rex/6x6), RUNS
+(runs/rex/solrex-check: raw JSON and engine logs). Resumable: openings already in the CSV
+are skipped. Writes OUT/solrex-check.csv (one line per solved reply) and
+OUT/solrex-check-runs.csv (one line per opening: status, seconds, work, memory, load) and
+OUT/solrex-check.md (how it was made, a per-opening summary, agreement with OUT/replies.csv).
+SOLREX_ABOUT (optional) is a sentence for the .md saying which Solrex build was run.
+"""
+import csv, json, os, subprocess, sys, time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+GTPDRIVE = os.path.join(HERE, "..", "..", "shared", "peers", "solrex", "gtpdrive.py")
+SIZE = 6
+DEFAULT_OPENINGS = "c1 a1 b1 d1 e1 f1 a2 b2 c2 d2 e2 f2 a3 b3 c3 d3 e3 f3".split()
+REPLY_FIELDS = ["opening", "reply", "reply_wins", "solrex_seconds", "opening_benzene", "reply_benzene"]
+RUN_FIELDS = ["opening", "opening_benzene", "status", "replies_solved", "replier_wins",
+              "first_player_wins", "seconds", "work", "peak_rss_kb", "threads", "cap",
+              "load_before", "load_after", "finished_utc"]
+
+
+def transpose(cell):
+    """gsolve <-> Benzene cell name: swap the column letter and the row number."""
+    letter, row = cell[0], int(cell[1:])
+    return chr(ord("a") + row - 1) + str(ord(letter) - ord("a") + 1)
+
+
+def gsolve_index(cell):
+    """Row-major index of a gsolve cell name (a1 b1 .. f1 a2 ..), for sorting."""
+    return (int(cell[1:]) - 1) * SIZE + ord(cell[0]) - ord("a")
+
+
+def load1():
+    return open("/proc/loadavg").read().split()[0]
+
+
+def read_rows(path):
+    if not os.path.exists(path):
+        return []
+    with open(path, newline="") as f:
+        return list(csv.DictReader(f))
+
+
+def write_rows(path, fields, rows):
+    tmp = path + ".tmp"
+    with open(tmp, "w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=fields, lineterminator="\n")
+        w.writeheader()
+        w.writerows(rows)
+    os.replace(tmp, path)
+
+
+def run_opening(solrex, opening, threads, cap, lock, runs):
+    bz = transpose(opening)
+    log = os.path.join(runs, f"{opening}.log")
+    cmd = ["python3", GTPDRIVE, "replies", "--engine", solrex,
+           "--setup", f"param_dfpn threads {threads}", "--size", str(SIZE),
+           "--opening", bz, "--cap", str(cap), "--log", log]
+    # the load is read once the lock is held, just before the engine starts
+    load_file = os.path.join(runs, f"{opening}.load")
+    cmd = ["sh", "-c", 'cut -d" " -f1 /proc/loadavg > "$0"; exec "$@"', load_file] + cmd
+    if lock:
+        cmd = ["flock", lock] + cmd
+    out = subprocess.run(cmd, check=True, stdout=subprocess.PIPE, universal_newlines=True).stdout
+    with open(os.path.join(runs, f"{opening}.json"), "w") as f:
+        f.write(out)
+    return json.loads(out), open(load_file).read().strip(), load1()
+
+
+def save(replies_csv, runs_csv, replies, done):
+    """Both CSVs, openings in run order and replies in gsolve's a1 b1 .. order."""
+    order = {d["opening"]: i for i, d in enumerate(done)}
+    replies.sort(key=lambda r: (order[r["opening"]], gsolve_index(r["reply"])))
+    write_rows(replies_csv, REPLY_FIELDS, replies)
+    write_rows(runs_csv, RUN_FIELDS, done)
+
+
+def rotate(cell):
+    """The 180-degree image of a gsolve cell."""
+    return chr(ord("a") + SIZE - 1 - (ord(cell[0]) - ord("a"))) + str(SIZE + 1 - int(cell[1:]))
+
+
+def gsolve_agreement(out, replies):
+    """Solrex's reply answers against gsolve's map (OUT/replies.csv), where both have one."""
+    path = os.path.join(out, "replies.csv")
+    if not os.path.exists(path):
+        return "no gsolve replies.csv to compare with"
+    with open(path) as f:
+        gs = {(r["opening"], r["reply"]): r["black_wins"] == "false"
+              for r in csv.DictReader(l for l in f if not l.startswith("#"))}
+    both = [r for r in replies if (r["opening"], r["reply"]) in gs]
+    differ = [f"{r['opening']} {r['reply']}" for r in both
+              if gs[(r["opening"], r["reply"])] != (r["reply_wins"] == "true")]
+    return (f"{len(both)} (opening, reply) pairs are in both; "
+            + ("all agree" if not differ else "they DIFFER on " + ", ".join(differ)))
+
+
+def render_md(out, replies, done, threads, cap):
+    machine = f"{os.cpu_count()} logical CPUs"
+    for l in open("/proc/cpuinfo"):
+        if l.startswith("model name"):
+            machine += ", " + l.split(":", 1)[1].strip()
+            break
+    about = os.environ.get("SOLREX_ABOUT", "(SOLREX_ABOUT not given: which build was run is not recorded here)")
+    lines = [
+        "# Rex 6x6: Solrex's answers, to cross-check gsolve's first-move map",
+        "",
+        "**These are the PEER's answers** (Solrex, K. Young and R. B. Hayward's Reverse Hex solver),",
+        "used only to cross-check gsolve's map (`map.md`, `replies.csv`); they are not gsolve's results.",
+        "",
+        f"- Solrex: {about}",
+        f"- Produced by `SOLREX=... THREADS={threads} CAP={cap:g} LOCK=/tmp/heavy.lock scripts/rex-solrex-check.py`:",
+        "  for each opening, ../shared/peers/solrex/gtpdrive.py `replies` with `param_dfpn threads",
+        f"  {threads}`, one engine (and its table) per opening, a cap of {cap:g} s on the whole opening.",
+        "- Names: gsolve's (Black first, joining top and bottom); Benzene's transposed names",
+        "  (`opening_benzene`, `reply_benzene`) are what was sent to Solrex.",
+        "- `solrex-check.csv`: one line per solved reply, `reply_wins` = the reply wins for the",
+        "  replier (White), as Solrex answered; `solrex_seconds` = that reply's solve (the table is",
+        "  kept from reply to reply, so later replies are often instant).",
+        "- `solrex-check-runs.csv`: one line per opening with its load averages and finish time.",
+        f"- Machine: {machine}, shared with other jobs (1-minute load before/after each opening below).",
+        f"- Against gsolve's `replies.csv`: {gsolve_agreement(out, replies)}.",
+        "",
+        "| opening | image | Benzene | replies solved | White's winning replies | Black (first) wins | Solrex s | work | load before/after | finished (UTC) |",
+        "|---|---|---|---:|---|---|---:|---:|---|---|",
+    ]
+    runs = os.environ.get("RUNS", "runs/rex/solrex-check")
+    for d in done:
+        first = {"true": "yes", "false": "no", "": "open"}[d["first_player_wins"]]
+        raw = os.path.join(runs, f"{d['opening']}.json")
+        if d["status"] != "complete" and os.path.exists(raw):
+            cut = [x["reply"] for x in json.load(open(raw))["per_reply"] if not x["winner"]]
+            if cut:
+                d = dict(d, status=d["status"] + f" in reply {transpose(cut[0])}")
+        lines.append(f"| {d['opening']} | {rotate(d['opening'])} | {d['opening_benzene']} | "
+                     f"{d['replies_solved']} ({d['status']}) | {d['replier_wins'] or '—'} | {first} | "
+                     f"{float(d['seconds']):.1f} | {format(int(d['work']), ',') if d['work'] else '—'} | {d['load_before']}/{d['load_after']} | "
+                     f"{d['finished_utc']} |")
+    with open(os.path.join(out, "solrex-check.md") + ".tmp", "w") as f:
+        f.write("\n".join(lines) + "\n")
+    os.replace(os.path.join(out, "solrex-check.md") + ".tmp", os.path.join(out, "solrex-check.md"))
+
+
+def main():
+    threads = int(os.environ.get("THREADS", "2"))
+    cap = float(os.environ.get("CAP", "600"))
+    out = os.environ.get("OUT", "results/rex/6x6")
+    if sys.argv[1:] == ["--render"]:
+        replies = read_rows(os.path.join(out, "solrex-check.csv"))
+        done = read_rows(os.path.join(out, "solrex-check-runs.csv"))
+        save(os.path.join(out, "solrex-check.csv"), os.path.join(out, "solrex-check-runs.csv"), replies, done)
+        render_md(out, replies, done, threads, cap)
+        return
+    solrex = os.environ.get("SOLREX")
+    if not solrex or not os.access(solrex, os.X_OK):
+        sys.exit(f"rex-solrex-check: SOLREX must name the Solrex binary (got {solrex!r})")
+    lock = os.environ.get("LOCK")
+    runs = os.environ.get("RUNS", "runs/rex/solrex-check")
+    os.makedirs(out, exist_ok=True)
+    os.makedirs(runs, exist_ok=True)
+    replies_csv = os.path.join(out, "solrex-check.csv")
+    runs_csv = os.path.join(out, "solrex-check-runs.csv")
+    replies, done = read_rows(replies_csv), read_rows(runs_csv)
+    if done:
+        save(replies_csv, runs_csv, replies, done)
+    for opening in sys.argv[1:] or DEFAULT_OPENINGS:
+        if any(r["opening"] == opening for r in done):
+            continue
+        print(f"== {opening} (Benzene {transpose(opening)}) load {load1()}", flush=True)
+        d, before, after = run_opening(solrex, opening, threads, cap, lock, runs)
+        solved = [x for x in d["per_reply"] if x["winner"]]
+        for x in solved:
+            replies.append({"opening": opening, "reply": transpose(x["reply"]),
+                            "reply_wins": str(x["winner"] == "black").lower(),
+                            "solrex_seconds": x["seconds"], "opening_benzene": d["opening"],
+                            "reply_benzene": x["reply"]})
+        wins = [transpose(c) for c in d["winning_replies_found"]]
+        first = d["opening_wins_for_first"]
+        if first is None and wins:
+            first = False  # one winning reply settles the opening even if the cap cut the rest
+        done.append({"opening": opening, "opening_benzene": d["opening"],
+                     "status": "complete" if d["complete"] else f"cap {cap:g} s reached",
+                     "replies_solved": f"{d['replies_solved']}/{d['replies_total']}",
+                     "replier_wins": " ".join(wins),
+                     "first_player_wins": "" if first is None else str(first).lower(),
+                     "seconds": d["seconds"], "work": d["work_from_log"],
+                     "peak_rss_kb": d["peak_rss_kb"], "threads": threads, "cap": cap,
+                     "load_before": before, "load_after": after,
+                     "finished_utc": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())})
+        save(replies_csv, runs_csv, replies, done)
+        render_md(out, replies, done, threads, cap)
+        print(f"   {done[-1]['status']}: {done[-1]['replies_solved']} solved, "
+              f"replier wins {wins or 'none'}, {d['seconds']} s", flush=True)
+
+
+if __name__ == "__main__":
+    main()
