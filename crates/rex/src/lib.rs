@@ -123,13 +123,15 @@
 //!   the last real move, and when one real cell is left S's board is full, so Y fills the
 //!   phantom cell and the final boards agree: X wins, a contradiction.
 //! * e odd. Suppose X wins by a move m; then (mirror) in the position plus a Y stone on σ(m)
-//!   with X to move, Y wins by some strategy S. Y plays S pretending that stone is there, and
-//!   whenever X plays a phantom cell, Y gives S a new phantom X move on an empty cell of S's
-//!   board (or, for a phantom of Y, keeps the real X stone, which S's board shows as Y's). The
-//!   real board equals S's board except on the phantom cell, which is empty, and on cells that
-//!   are X's in reality and Y's on S's board. X makes the last real move, into the phantom cell.
-//!   By monotonicity the real final board is at least as good for Y as S's final board, which
-//!   Y wins: a contradiction.
+//!   with X to move, Y wins by some strategy S. Y plays S in the real game. There is always
+//!   exactly one *phantom* cell, empty in reality and occupied on S's board (at first σ(m)).
+//!   When X plays the phantom cell, S sees no move, so Y makes one up: an X move on an empty
+//!   cell of S's board, the new phantom; S then answers. (A phantom of Y that X fills becomes a
+//!   cell that is X's in reality and Y's on S's board.) So the real board equals S's board
+//!   except on the phantom cell and on cells that are X's in reality and Y's on S's board. S's
+//!   board has one empty cell less, and X makes the last real move, into the phantom cell. By
+//!   monotonicity the real final board is at least as good for Y as S's final board, which Y
+//!   wins: a contradiction.
 //!
 //! Hence the solver scores a symmetric position at once; with e even, a move that makes the
 //! position symmetric wins at once (e − 1 cells are left to the opponent); with e odd such a
