@@ -10,6 +10,8 @@
 # gsolve's names. m6.sh takes Benzene's names, which are transposed (gsolve's a1 b1 c1 d1 are
 # Benzene's a1 a2 a3 a4), so they are converted here; the table gives both.
 # Build the Solrex binary yourself outside this repository (the README there says how to get it).
+# Benzene programs write default.log into the working directory (here: the checkout) unless
+# started with --use-logfile=false, so let SOLREX be a small wrapper that passes it.
 #
 # Environment (defaults in brackets):
 #   SOLREX    the Solrex GTP engine (required, executable)

@@ -18,6 +18,8 @@ are skipped. Writes OUT/solrex-check.csv (one line per solved reply) and
 OUT/solrex-check-runs.csv (one line per opening: status, seconds, work, memory, load) and
 OUT/solrex-check.md (how it was made, a per-opening summary, agreement with OUT/replies.csv).
 SOLREX_ABOUT (optional) is a sentence for the .md saying which Solrex build was run.
+Benzene programs write default.log into the working directory unless started with
+--use-logfile=false: let SOLREX be a wrapper that passes it.
 """
 import csv, json, os, subprocess, sys, time
 
