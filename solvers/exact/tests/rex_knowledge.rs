@@ -36,16 +36,11 @@ fn dead_by_completion(pos: &rex::RexPosition<u64>, cell: u32) -> bool {
 
 /// Random positions with at most `max_empty` empty cells, from 4×4 to 6×6.
 fn small_positions(seeds: u64, max_empty: usize) -> Vec<rex::RexPosition<u64>> {
-    let mut out = Vec::new();
-    for (rows, cols) in [(4, 4), (4, 5), (5, 5), (5, 6), (6, 6)] {
-        let stones = rows * cols - max_empty;
-        for seed in 0..seeds {
-            if let Some(p) = random_position(rows, cols, stones, seed * 104_729 + stones as u64) {
-                out.push(p);
-            }
-        }
-    }
-    out
+    let cases: Vec<(usize, usize, usize)> = [(4, 4), (4, 5), (5, 5), (5, 6), (6, 6)]
+        .iter()
+        .map(|&(r, c)| (r, c, r * c - max_empty))
+        .collect();
+    random_positions(&cases, seeds, 104_729)
 }
 
 #[test]

@@ -40,15 +40,7 @@ fn positions(per_case: u64) -> Vec<rex::RexPosition<u64>> {
         (6, 6, 22),
         (6, 6, 25),
     ];
-    let mut out = Vec::new();
-    for (rows, cols, stones) in cases {
-        for seed in 0..per_case {
-            if let Some(p) = random_position(rows, cols, stones, seed * 7919 + stones as u64) {
-                out.push(p);
-            }
-        }
-    }
-    out
+    random_positions(&cases, per_case, 7919)
 }
 
 #[test]

@@ -26,7 +26,7 @@ pub fn shared() -> PathBuf {
 
 #[allow(
     dead_code,
-    reason = "used by rex_literature, rex_pairing and rex_properties only"
+    reason = "used by rex_literature, rex_pairing, rex_properties and rex_knowledge only"
 )]
 pub fn solver(threads: usize) -> Solver<RexPosition<u64>> {
     Solver::new(SolverConfig {
@@ -62,7 +62,10 @@ pub fn reference_wins(pos: &mut RexPosition<u64>) -> bool {
 
 /// A random non-terminal position with `stones` stones played alternately from the empty
 /// board (Black first), or `None` if the random game ended.
-#[allow(dead_code, reason = "used by rex_pairing and rex_properties only")]
+#[allow(
+    dead_code,
+    reason = "used by rex_properties only (the others go through random_positions)"
+)]
 pub fn random_position(
     rows: usize,
     cols: usize,
@@ -84,6 +87,28 @@ pub fn random_position(
     Some(pos)
 }
 
+/// `per_case` random positions (see [`random_position`]) of each `(rows, cols, stones)` case,
+/// the seeds `seed · salt + stones`; games that ended are left out.
+#[allow(dead_code, reason = "used by rex_pairing and rex_knowledge only")]
+pub fn random_positions(
+    cases: &[(usize, usize, usize)],
+    per_case: u64,
+    salt: u64,
+) -> Vec<RexPosition<u64>> {
+    let mut out = Vec::new();
+    for &(rows, cols, stones) in cases {
+        for seed in 0..per_case {
+            out.extend(random_position(
+                rows,
+                cols,
+                stones,
+                seed * salt + stones as u64,
+            ));
+        }
+    }
+    out
+}
+
 /// Names of the winning moves of the player to move, sorted.
 #[allow(
     dead_code,
@@ -102,7 +127,7 @@ pub fn winning_names(s: &Solver<RexPosition<u64>>, pos: &RexPosition<u64>) -> Ve
 
 /// Plain minimax over every legal move with a memo of positions (no pruning, no knowledge):
 /// the independent reference for positions with up to about 14 empty cells.
-#[allow(dead_code, reason = "used by rex_pairing only")]
+#[allow(dead_code, reason = "used by rex_pairing and rex_knowledge only")]
 pub fn memo_wins(
     pos: &mut RexPosition<u64>,
     memo: &mut std::collections::HashMap<(u64, u64, bool), bool>,
