@@ -134,6 +134,9 @@ def render_md(out, replies, done, threads, cap):
         "- `solrex-check-runs.csv`: one line per opening with its load averages and finish time.",
         f"- Machine: {machine}, shared with other jobs (1-minute load before/after each opening below).",
         f"- Against gsolve's `replies.csv`: {gsolve_agreement(out, replies)}.",
+        "- Openings not run yet: "
+        + (" ".join(o for o in DEFAULT_OPENINGS if o not in {d["opening"] for d in done}) or "none")
+        + " (run the command again: it resumes).",
         "",
         "| opening | image | Benzene | replies solved | White's winning replies | Black (first) wins | Solrex s | work | load before/after | finished (UTC) |",
         "|---|---|---|---:|---|---|---:|---:|---|---|",
