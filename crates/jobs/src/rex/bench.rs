@@ -98,16 +98,10 @@ pub fn bench_positions(
     for (moves, expected) in positions {
         let mut pos = RexPosition::<u64>::new(rows, rows).map_err(JobError::input)?;
         pos.play_list(&moves.join(",")).map_err(JobError::input)?;
-        let mut found: Vec<String> = solver
-            .move_values(&pos)
-            .iter()
-            .filter(|v| v.wins)
-            .map(|v| pos.move_name(v.mv))
-            .collect();
+        let found = super::winning_names(&solver, &pos);
         if solver.stopped() {
             break;
         }
-        found.sort();
         if let Some(e) = expected {
             all_match &= *e == found;
         }

@@ -49,13 +49,7 @@ pub fn run_suite(
         let mut pos = RexPosition::<u64>::new(rows, cols).map_err(JobError::input)?;
         pos.play_list(&l.moves.join(","))
             .map_err(|e| JobError::input(format!("{} line {}: {e}", file.display(), l.line)))?;
-        let mut found: Vec<String> = solver
-            .move_values(&pos)
-            .iter()
-            .filter(|v| v.wins)
-            .map(|v| pos.move_name(v.mv))
-            .collect();
-        found.sort();
+        let found = super::winning_names(&solver, &pos);
         if found != l.winning {
             mismatches.push((l.line, l.winning.clone(), found));
         }
