@@ -60,8 +60,7 @@
 //! (y empty) and exchange x and y in an optimal strategy for that position; the final boards
 //! differ only on x and y, and a chain of P through y in one can be rerouted through x in the
 //! other, which gives the mover a result at least as good (both ways of reading the outcome —
-//! "the mover has no chain" and "the opponent has one" — are the same on a full board). The
-//! solver keeps a cell only if no cell kept before it dominates it.
+//! "the mover has no chain" and "the opponent has one" — are the same on a full board).
 //!
 //! *Dead cells.* An empty cell is dead if its colour can never change who has a chain on the full
 //! board. Locally: write its six neighbours in cyclic order (an edge counts as a stone of its
@@ -106,6 +105,28 @@
 //! is that of Q + m; the moves of Q are the moves of P outside the pair. Disjoint pairs are
 //! removed together (apply the theorem one pair at a time), as long as some other move is left.
 //! If a stone of **either** colour on a neighbour makes a cell dead, the cell is dead already.
+//! *Iterated fill-in* (as Solrex's fill-in loop): since the moves of Q outside the pairs have
+//! the values of P's, the whole analysis may be repeated on Q itself (one pair's cells filled
+//! Black and White, in either order): a dead cell of Q is a best move of P, new fill-in pairs of
+//! Q are removed too, and domination is judged on Q. The solver repeats this until no new pair
+//! is found (or none would leave a move).
+//!
+//! *Kill domination* (the Rex form of Benzene's vulnerable cells and of Solrex's "opponent
+//! dead" backups, after Young–Hayward 2016). If a stone of either colour C on an empty cell p
+//! makes an empty cell d dead (d's colour no longer changes the chain owner on any completion),
+//! then playing d is at least as good for the mover X as playing p. Proof: after X plays d,
+//! imagine X's stone on p and d empty, and follow an optimal strategy for that position,
+//! answering "play p" by playing d and mapping the opponent Y's d to p. The final boards agree,
+//! or the real one has X on d and Y on p where the imagined one has X on p and Y on d. If C is
+//! Y: in the real board Y's p kills d, so it has the owner of the board with Y on both; that
+//! board is the imagined one with p turned from X to Y, no worse for X by monotonicity. If C is
+//! X: in the imagined board X's p kills d, so it has the owner of the board with X on both; the
+//! real board is that one with p turned from X to Y, again no worse for X. The solver finds
+//! these pairs with the ring test (the neighbours of p whose ring state, with p coloured, is
+//! dead) and keeps a move only if no kept move dominates it, by either this rule or the
+//! neighbourhood rule above; among moves that dominate one another in a cycle the first in move
+//! order is kept, so every removed move has a kept one at least as good. (Each relation is the
+//! value order "at least as good as", so combining them is sound.)
 //!
 //! *Colour symmetry* (the strategy-stealing argument of Winder and Lagarias–Sleator, used by
 //! Solrex). On a square board the transposition σ (row ↔ column), and σ after the 180°

@@ -204,3 +204,56 @@ fn colour_symmetric_positions_are_won_by_the_mover_iff_the_empty_count_is_even()
     }
     assert!(checked[0] > 50 && checked[1] > 50, "{checked:?}");
 }
+
+#[test]
+fn a_stone_that_kills_a_cell_makes_that_cell_the_better_move() {
+    let mut memos = Memos::new();
+    let mut checked = 0;
+    for pos in small_positions(200, 12) {
+        let memo = memos.entry((pos.rows(), pos.cols())).or_default();
+        for (p, d) in pos.killing_pairs() {
+            let value = |cell: u32, memo: &mut HashMap<(u64, u64, bool), bool>| {
+                let mut c = pos.clone();
+                c.play(rex::RexMove::cell(cell));
+                match c.loser() {
+                    Some(l) => l != pos.to_move(),
+                    None => !memo_wins(&mut c, memo),
+                }
+            };
+            if value(p, memo) {
+                assert!(value(d, memo), "{p} wins, {d} does not\n{pos:?}");
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked > 200, "only {checked} kill pairs seen");
+}
+
+#[test]
+fn prepare_keeps_a_winning_move_whenever_there_is_one() {
+    use game::ExactGame;
+    let mut memos = Memos::new();
+    let (mut pruned, mut won) = (0, 0);
+    for pos in small_positions(200, 12) {
+        let memo = memos.entry((pos.rows(), pos.cols())).or_default();
+        let wins = memo_wins(&mut pos.clone(), memo);
+        let mut moves = Vec::new();
+        match pos.prepare(&mut moves) {
+            Some(v) => assert_eq!(v, wins, "static value\n{pos:?}"),
+            None => {
+                let kept = moves.iter().any(|&m| {
+                    let mut c = pos.clone();
+                    c.play(m);
+                    match c.loser() {
+                        Some(l) => l != pos.to_move(),
+                        None => !memo_wins(&mut c, memo),
+                    }
+                });
+                assert_eq!(kept, wins, "kept moves {moves:?}\n{pos:?}");
+                pruned += (moves.len() < pos.empty_cells().len()) as usize;
+                won += wins as usize;
+            }
+        }
+    }
+    assert!(pruned > 100 && won > 50, "{pruned} pruned, {won} won");
+}

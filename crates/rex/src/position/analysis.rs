@@ -2,54 +2,12 @@
 //! cells, pairing strategies (greedy and searched) and the forbidden-cell lemma; every rule is
 //! stated and proved in the crate header.
 
+use super::domination::RingKills;
 use super::{RexMove, RexPosition};
 use bitboard::BitWord;
 use game::{ExactGame, Player};
 
 impl<W: BitWord> RexPosition<W> {
-    /// Remove from `moves[start..]` the cells dominated by a cell kept before them (see the
-    /// crate header): `y` dominates `x` when, for one of the players `P`, every neighbour of
-    /// `y` that could carry a chain of `P` (an empty cell or a stone of `P`, other than `x`) is
-    /// a neighbour of `x`, and every edge of `P` that `y` touches `x` touches too.
-    fn drop_dominated(&self, moves: &mut Vec<RexMove>, start: usize) {
-        let hex = &self.geo.hex;
-        let empty = self.empty();
-        let open = [self.stones[0] | empty, self.stones[1] | empty];
-        let mut kept = start;
-        for i in start..moves.len() {
-            let x = moves[i].0 as u32;
-            let nx = hex.neighbours(x);
-            let xbit = W::bit(x);
-            // What x reaches for each player: its neighbours, the whole groups of that player
-            // adjacent to it, and the player's edges those touch.
-            let mut reach = [W::ZERO; 2];
-            let mut edges = [0u8; 2];
-            for p in 0..2 {
-                let own = self.stones[p];
-                let groups = hex.flood(nx & own, own);
-                reach[p] = nx | groups;
-                let (a, b) = hex.edges(p == 0);
-                edges[p] = self.geo.edge_flags[x as usize][p]
-                    | (!(groups & a).is_empty() as u8)
-                    | ((!(groups & b).is_empty() as u8) << 1);
-            }
-            let dominated = moves[start..kept].iter().any(|y| {
-                let y = y.0 as u32;
-                let ny = hex.neighbours(y);
-                let ey = self.geo.edge_flags[y as usize];
-                (0..2).any(|p| {
-                    let conn = ny & open[p] & !xbit;
-                    (conn & !reach[p]).is_empty() && (ey[p] & !edges[p]) == 0
-                })
-            });
-            if !dominated {
-                moves[kept] = moves[i];
-                kept += 1;
-            }
-        }
-        moves.truncate(kept);
-    }
-
     /// True if `p` is *pair-connected*: disjoint pairs of empty cells link `p`'s groups and
     /// edges so that `p`'s stones plus any one cell of every pair join `p`'s sides. With
     /// `spare`, one more empty cell may be counted as `p`'s (the cell `f` of the pairing
@@ -174,6 +132,14 @@ impl<W: BitWord> RexPosition<W> {
         (false, false)
     }
 
+    /// Every empty cell found dead by the ring test, the reachability test or the graph test.
+    #[inline]
+    fn all_dead_cells(&self) -> W {
+        self.geo.dead_cells(self.stones[0], self.stones[1])
+            | self.unreachable_cells()
+            | self.graph_dead_cells()
+    }
+
     /// Empty cells on no possible chain of one player: their component of that player's stones
     /// and empty cells does not touch both of the player's edges. Such a cell is dead: on the
     /// full board the existence of that player's chain does not depend on its colour, and that
@@ -240,46 +206,26 @@ impl<W: BitWord> RexPosition<W> {
         out
     }
 
-    fn fill_in_pairs_with(&self, cand: W, mut found: impl FnMut(u32, u32)) -> (W, W) {
-        let geo = &*self.geo;
-        let [black, white] = self.stones;
-        // kills[C][a]: the cells of `cand` next to a that a stone of C on a makes dead. The
-        // ring of a neighbour b has a in slot k' (opposite of the direction from a to b), empty
-        // now; colouring it changes b's ring state by C · 3^k'.
-        let mut state = [0usize; 128];
-        for b in cand.iter() {
-            state[b as usize] = geo.ring_state(black, white, b);
-        }
-        let mut kills = [[W::ZERO; 128]; 2];
-        let mut dead = W::ZERO;
-        for a in cand.iter() {
-            let (mut kb, mut kw) = (W::ZERO, W::ZERO);
-            for k in 0..6 {
-                let Some(b) = geo.ring_neighbour(a, k) else {
-                    continue;
-                };
-                if !cand.has(b) {
-                    continue;
-                }
-                let w = 3usize.pow(((k + 3) % 6) as u32);
-                let s = state[b as usize];
-                if geo.ring_state_is_dead(s + w) {
-                    kb |= W::bit(b);
-                }
-                if geo.ring_state_is_dead(s + 2 * w) {
-                    kw |= W::bit(b);
-                }
-            }
-            dead |= kb & kw;
-            kills[0][a as usize] = kb;
-            kills[1][a as usize] = kw;
-        }
+    fn fill_in_pairs_with(&self, cand: W, found: impl FnMut(u32, u32)) -> (W, W) {
+        let kills = self.ring_kills(cand);
+        let used = Self::pairs_from_kills(cand, &kills, found);
+        (used, kills.dead)
+    }
+
+    /// The fill-in pairs of [`Self::fill_in_pairs`] from the kill table of `cand`: the union
+    /// of the pairs chosen, greedily in cell order.
+    pub(crate) fn pairs_from_kills(
+        cand: W,
+        kills: &RingKills<W>,
+        mut found: impl FnMut(u32, u32),
+    ) -> W {
+        let kills = &kills.by;
         let mut used = W::ZERO;
         for a in cand.iter() {
             if used.has(a) {
                 continue;
             }
-            for k in &kills {
+            for k in kills {
                 let partners = k[a as usize] & !used;
                 if let Some(b) = partners.iter().find(|&b| k[b as usize].has(a)) {
                     used |= W::bit(a) | W::bit(b);
@@ -288,7 +234,7 @@ impl<W: BitWord> RexPosition<W> {
                 }
             }
         }
-        (used, dead)
+        used
     }
 
     /// Empty cells on no minimal chain of one of the players, by the graph test of the crate
@@ -436,6 +382,7 @@ impl<W: BitWord> RexPosition<W> {
     /// [`ExactGame::prepare`], with the full pairing search when `strong` and the position has
     /// at least `pair_search_from` empty cells, and the greedy one-level test otherwise.
     fn prepare_with(&self, moves: &mut Vec<RexMove>, strong: bool) -> Option<bool> {
+        let quick = !strong;
         let strong = strong && self.empty().count() >= self.pair_search_from as u32;
         let me = self.to_move;
         let hex = &self.geo.hex;
@@ -503,28 +450,39 @@ impl<W: BitWord> RexPosition<W> {
             // without a chain): the mover loses.
             return Some(false);
         }
-        let mut dead = self.geo.dead_cells(self.stones[0], self.stones[1])
-            | self.unreachable_cells()
-            | self.graph_dead_cells();
-        let mut pairs = W::ZERO;
-        if dead.is_empty() && !self.swap_legal() {
-            let (p, d) = self.fill_in_pairs(safe);
-            pairs = p;
-            dead = d;
-        }
-        if !dead.is_empty() {
-            moves.push(RexMove::cell(dead.lowest()));
-            if self.swap_legal() {
-                moves.push(RexMove::SWAP);
+        // Fill-in: dead cells, or else fill-in pairs filled and the analysis repeated on the
+        // filled board, whose moves outside the pairs have the values of ours (crate header).
+        let mut board = None;
+        let mut filled = W::ZERO;
+        let mut kills = None;
+        loop {
+            let b = board.as_ref().unwrap_or(self);
+            let mut dead = b.all_dead_cells();
+            if dead.is_empty() && !self.swap_legal() {
+                let k = b.ring_kills(safe & !filled);
+                let mut q = b.clone();
+                let pairs = Self::pairs_from_kills(safe & !filled, &k, |x, y| {
+                    q.stones[0] |= W::bit(x);
+                    q.stones[1] |= W::bit(y);
+                });
+                dead = k.dead;
+                kills = Some(k);
+                if dead.is_empty() && !pairs.is_empty() && !(safe & !filled & !pairs).is_empty() {
+                    filled |= pairs;
+                    board = Some(q);
+                    continue;
+                }
             }
-            return None;
+            if !dead.is_empty() {
+                moves.push(RexMove::cell(dead.lowest()));
+                if self.swap_legal() {
+                    moves.push(RexMove::SWAP);
+                }
+                return None;
+            }
+            break;
         }
-        // Fill-in pairs: the value does not change when each pair is filled with one stone of
-        // each colour, so the mover never needs to play in one (crate header).
-        let mut safe = safe;
-        if !(safe & !pairs).is_empty() {
-            safe &= !pairs;
-        }
+        let safe = safe & !filled;
         // Order: cells touching many opponent stones and few own stones first (a stone among
         // the opponent's blocks nothing the opponent needs and helps no own chain).
         let own = self.stones[me.index()];
@@ -541,7 +499,10 @@ impl<W: BitWord> RexPosition<W> {
         }
         keys[..n].sort_unstable();
         moves.extend(keys[..n].iter().map(|&k| RexMove::cell(k & 0xff)));
-        self.drop_dominated(moves, start);
+        board
+            .as_ref()
+            .unwrap_or(self)
+            .drop_dominated(moves, start, kills.as_ref(), quick);
         if self.swap_legal() {
             moves.push(RexMove::SWAP);
         }

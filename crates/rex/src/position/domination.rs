@@ -1,0 +1,199 @@
+//! Domination among the mover's moves (see the crate header): neighbourhood domination, and
+//! kill domination from the ring test's kill table, which fill-in pairs share.
+
+use super::{RexMove, RexPosition};
+use bitboard::BitWord;
+
+/// For each empty cell `a` of a candidate set and each colour C (0: Black, 1: White), the
+/// cells of the set next to `a` that a stone of C on `a` makes dead by the ring test; `dead`:
+/// the cells a stone of either colour on one neighbour makes dead (dead already).
+pub(crate) struct RingKills<W> {
+    pub(crate) by: [[W; 128]; 2],
+    pub(crate) dead: W,
+}
+
+impl<W: BitWord> RexPosition<W> {
+    /// The kill table of the cells of `cand` (see [`RingKills`]).
+    pub(crate) fn ring_kills(&self, cand: W) -> RingKills<W> {
+        let geo = &*self.geo;
+        let [black, white] = self.stones;
+        // The ring of a neighbour b has a in slot k' (opposite of the direction from a to b),
+        // empty now; colouring it changes b's ring state by C · 3^k'.
+        let mut state = [0usize; 128];
+        for b in cand.iter() {
+            state[b as usize] = geo.ring_state(black, white, b);
+        }
+        let mut kills = RingKills {
+            by: [[W::ZERO; 128]; 2],
+            dead: W::ZERO,
+        };
+        for a in cand.iter() {
+            let (mut kb, mut kw) = (W::ZERO, W::ZERO);
+            for k in 0..6 {
+                let Some(b) = geo.ring_neighbour(a, k) else {
+                    continue;
+                };
+                if !cand.has(b) {
+                    continue;
+                }
+                let w = 3usize.pow(((k + 3) % 6) as u32);
+                let s = state[b as usize];
+                if geo.ring_state_is_dead(s + w) {
+                    kb |= W::bit(b);
+                }
+                if geo.ring_state_is_dead(s + 2 * w) {
+                    kw |= W::bit(b);
+                }
+            }
+            kills.dead |= kb & kw;
+            kills.by[0][a as usize] = kb;
+            kills.by[1][a as usize] = kw;
+        }
+        kills
+    }
+
+    /// The pairs `(p, d)` of empty cells such that a stone of either colour on `p` makes `d`
+    /// dead by the ring test: `d` dominates `p` for the mover (crate header, *kill
+    /// domination*).
+    pub fn killing_pairs(&self) -> Vec<(u32, u32)> {
+        let kills = self.ring_kills(self.empty());
+        let mut out = Vec::new();
+        for p in self.empty().iter() {
+            let killed = kills.by[0][p as usize] | kills.by[1][p as usize];
+            out.extend(killed.iter().map(|d| (p, d)));
+        }
+        out
+    }
+
+    /// Remove from `moves[start..]` every cell that a kept cell dominates (crate header),
+    /// by either rule: *neighbourhood domination* — `y` dominates `x` when, for one of the
+    /// players `P`, every neighbour of `y` that could carry a chain of `P` (an empty cell or a
+    /// stone of `P`, other than `x`) is a neighbour of `x` or in a group of `P` touching `x`,
+    /// and every edge of `P` that `y` touches, `x` or one of those groups touches; and, with
+    /// `kills`, *kill domination* — `d` dominates `p` when a stone of either colour on `p`
+    /// makes `d` dead. Undominated cells are kept, then every cell a kept cell dominates is
+    /// removed; where the rest dominate one another in cycles, the first in move order is
+    /// kept and the step repeats. Every removed cell has a kept dominator. With `greedy`, a
+    /// cheaper pass for move ordering: a cell goes if a cell kept before it dominates it.
+    pub(crate) fn drop_dominated(
+        &self,
+        moves: &mut Vec<RexMove>,
+        start: usize,
+        kills: Option<&RingKills<W>>,
+        greedy: bool,
+    ) {
+        if greedy {
+            return self.drop_dominated_greedy(moves, start, kills);
+        }
+        let cells: Vec<u32> = moves[start..].iter().map(|m| m.0 as u32).collect();
+        let cand = cells.iter().fold(W::ZERO, |s, &c| s | W::bit(c));
+        let mut dom = [W::ZERO; 128];
+        self.neighbourhood_domination(&cells, &mut dom);
+        if let Some(k) = kills {
+            for &p in &cells {
+                dom[p as usize] |= (k.by[0][p as usize] | k.by[1][p as usize]) & cand;
+            }
+        }
+        let mut kept = W::ZERO;
+        let mut open = W::ZERO;
+        for &c in &cells {
+            if dom[c as usize].is_empty() {
+                kept |= W::bit(c);
+            } else {
+                open |= W::bit(c);
+            }
+        }
+        while !open.is_empty() {
+            let beaten = open
+                .iter()
+                .filter(|&p| !(dom[p as usize] & kept).is_empty())
+                .fold(W::ZERO, |s, p| s | W::bit(p));
+            if beaten.is_empty() {
+                // Every open cell's dominators are open too: keep the first in move order.
+                let first = *cells.iter().find(|&&c| open.has(c)).expect("an open move");
+                kept |= W::bit(first);
+                open &= !W::bit(first);
+            } else {
+                open &= !beaten;
+            }
+        }
+        let mut i = 0;
+        moves.retain(|m| {
+            i += 1;
+            i <= start || kept.has(m.0 as u32)
+        });
+    }
+
+    /// Adds to `dom[x]` every cell of `cells` that dominates `x` by neighbourhood domination
+    /// (see [`Self::drop_dominated`]).
+    fn neighbourhood_domination(&self, cells: &[u32], dom: &mut [W; 128]) {
+        for &x in cells {
+            let reach = self.reach(x);
+            for &y in cells {
+                if y != x && self.beats(y, x, &reach) {
+                    dom[x as usize] |= W::bit(y);
+                }
+            }
+        }
+    }
+
+    /// The greedy form of [`Self::drop_dominated`] for move ordering: a cell is removed if a
+    /// cell kept before it dominates it.
+    fn drop_dominated_greedy(
+        &self,
+        moves: &mut Vec<RexMove>,
+        start: usize,
+        kills: Option<&RingKills<W>>,
+    ) {
+        let mut kept = start;
+        let mut kept_set = W::ZERO;
+        for i in start..moves.len() {
+            let x = moves[i].0 as u32;
+            let killed = kills.map_or(W::ZERO, |k| k.by[0][x as usize] | k.by[1][x as usize]);
+            let reach = self.reach(x);
+            let dominated = !(killed & kept_set).is_empty()
+                || moves[start..kept]
+                    .iter()
+                    .any(|y| self.beats(y.0 as u32, x, &reach));
+            if !dominated {
+                moves[kept] = moves[i];
+                kept_set |= W::bit(x);
+                kept += 1;
+            }
+        }
+        moves.truncate(kept);
+    }
+
+    /// What `x` reaches for each player (its neighbours and the whole groups of that player
+    /// adjacent to it) and the player's edges those touch.
+    #[inline]
+    fn reach(&self, x: u32) -> ([W; 2], [u8; 2]) {
+        let hex = &self.geo.hex;
+        let nx = hex.neighbours(x);
+        let mut reach = [W::ZERO; 2];
+        let mut edges = [0u8; 2];
+        for p in 0..2 {
+            let own = self.stones[p];
+            let groups = hex.flood(nx & own, own);
+            reach[p] = nx | groups;
+            let (a, b) = hex.edges(p == 0);
+            edges[p] = self.geo.edge_flags[x as usize][p]
+                | (!(groups & a).is_empty() as u8)
+                | ((!(groups & b).is_empty() as u8) << 1);
+        }
+        (reach, edges)
+    }
+
+    /// True if `y` dominates `x` by neighbourhood domination, `reach` being [`Self::reach`]
+    /// of `x`.
+    #[inline]
+    fn beats(&self, y: u32, x: u32, (reach, edges): &([W; 2], [u8; 2])) -> bool {
+        let empty = self.empty();
+        let ny = self.geo.hex.neighbours(y);
+        let ey = self.geo.edge_flags[y as usize];
+        (0..2).any(|p| {
+            let conn = ny & (self.stones[p] | empty) & !W::bit(x);
+            (conn & !reach[p]).is_empty() && (ey[p] & !edges[p]) == 0
+        })
+    }
+}
