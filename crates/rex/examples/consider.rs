@@ -19,6 +19,12 @@ fn main() {
             moves.len(),
             names.join(" ")
         );
+        let keys = pos.pairing(pos.to_move()).semi_keys;
+        let names: Vec<String> = (0..64u32)
+            .filter(|&c| keys >> c & 1 == 1)
+            .map(|c| pos.move_name(rex::RexMove::cell(c)))
+            .collect();
+        println!("   own pre-pairing keys: {}", names.join(" "));
         if i < list.len() {
             pos.try_play(pos.parse_move(list[i]).unwrap()).unwrap();
         }

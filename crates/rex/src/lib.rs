@@ -123,7 +123,8 @@
 //! X: in the imagined board X's p kills d, so it has the owner of the board with X on both; the
 //! real board is that one with p turned from X to Y, again no worse for X. The solver finds
 //! these pairs with the ring test (the neighbours of p whose ring state, with p coloured, is
-//! dead) and keeps a move only if no kept move dominates it, by either this rule or the
+//! dead) and, in positions with few empty cells, with the reachability and graph tests run on
+//! the position with p coloured; it keeps a move only if no kept move dominates it, by either this rule or the
 //! neighbourhood rule above; among moves that dominate one another in a cycle the first in move
 //! order is kept, so every removed move has a kept one at least as good. (Each relation is the
 //! value order "at least as good as", so combining them is sound.)

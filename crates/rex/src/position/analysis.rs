@@ -134,7 +134,7 @@ impl<W: BitWord> RexPosition<W> {
 
     /// Every empty cell found dead by the ring test, the reachability test or the graph test.
     #[inline]
-    fn all_dead_cells(&self) -> W {
+    pub(crate) fn all_dead_cells(&self) -> W {
         self.geo.dead_cells(self.stones[0], self.stones[1])
             | self.unreachable_cells()
             | self.graph_dead_cells()
