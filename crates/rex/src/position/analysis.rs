@@ -132,6 +132,40 @@ impl<W: BitWord> RexPosition<W> {
         (false, false)
     }
 
+    /// Fill-in (crate header): a dead cell, or else the fill-in pairs among `safe` filled and
+    /// the analysis repeated on the filled board, whose moves outside the pairs have the
+    /// values of ours, until no new pair is found (or none would leave a move).
+    fn fill_in(&self, safe: W) -> FillIn<W> {
+        let mut fill = FillIn {
+            dead: None,
+            board: None,
+            filled: W::ZERO,
+            kills: None,
+        };
+        loop {
+            let b = fill.board.as_ref().unwrap_or(self);
+            let mut dead = b.all_dead_cells();
+            if dead.is_empty() && !self.swap_legal() {
+                let open = safe & !fill.filled;
+                let k = b.ring_kills(open);
+                let mut q = b.clone();
+                let pairs = Self::pairs_from_kills(open, &k, |x, y| {
+                    q.stones[0] |= W::bit(x);
+                    q.stones[1] |= W::bit(y);
+                });
+                dead = k.dead;
+                fill.kills = Some(k);
+                if dead.is_empty() && !pairs.is_empty() && !(open & !pairs).is_empty() {
+                    fill.filled |= pairs;
+                    fill.board = Some(q);
+                    continue;
+                }
+            }
+            fill.dead = (!dead.is_empty()).then(|| dead.lowest());
+            return fill;
+        }
+    }
+
     /// Every empty cell found dead by the ring test, the reachability test or the graph test.
     #[inline]
     pub(crate) fn all_dead_cells(&self) -> W {
@@ -315,6 +349,15 @@ impl<W: BitWord> RexPosition<W> {
     }
 }
 
+/// What [`RexPosition::fill_in`] found: a dead cell to play, or the filled board (`None`: no
+/// pair was filled), the cells filled, and the kill table of the last board analysed.
+struct FillIn<W: BitWord> {
+    dead: Option<u32>,
+    board: Option<RexPosition<W>>,
+    filled: W,
+    kills: Option<RingKills<W>>,
+}
+
 /// Default of [`RexPosition::with_pair_search_from`]: measured on random 6×6 positions with
 /// eight stones (1 thread), the full search everywhere cut the nodes 10–20× but cost more time
 /// than it saved below about 15 empty cells; from 14–17 empty cells up it was 2–3× faster than
@@ -450,38 +493,15 @@ impl<W: BitWord> RexPosition<W> {
             // without a chain): the mover loses.
             return Some(false);
         }
-        // Fill-in: dead cells, or else fill-in pairs filled and the analysis repeated on the
-        // filled board, whose moves outside the pairs have the values of ours (crate header).
-        let mut board = None;
-        let mut filled = W::ZERO;
-        let mut kills = None;
-        loop {
-            let b = board.as_ref().unwrap_or(self);
-            let mut dead = b.all_dead_cells();
-            if dead.is_empty() && !self.swap_legal() {
-                let k = b.ring_kills(safe & !filled);
-                let mut q = b.clone();
-                let pairs = Self::pairs_from_kills(safe & !filled, &k, |x, y| {
-                    q.stones[0] |= W::bit(x);
-                    q.stones[1] |= W::bit(y);
-                });
-                dead = k.dead;
-                kills = Some(k);
-                if dead.is_empty() && !pairs.is_empty() && !(safe & !filled & !pairs).is_empty() {
-                    filled |= pairs;
-                    board = Some(q);
-                    continue;
-                }
+        let fill = self.fill_in(safe);
+        if let Some(d) = fill.dead {
+            moves.push(RexMove::cell(d));
+            if self.swap_legal() {
+                moves.push(RexMove::SWAP);
             }
-            if !dead.is_empty() {
-                moves.push(RexMove::cell(dead.lowest()));
-                if self.swap_legal() {
-                    moves.push(RexMove::SWAP);
-                }
-                return None;
-            }
-            break;
+            return None;
         }
+        let (board, filled, kills) = (fill.board, fill.filled, fill.kills);
         let safe = safe & !filled;
         // Order: cells touching many opponent stones and few own stones first (a stone among
         // the opponent's blocks nothing the opponent needs and helps no own chain).
