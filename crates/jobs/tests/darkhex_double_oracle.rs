@@ -24,6 +24,8 @@ fn config(rules: Rules, oracle: OracleKind, initial: usize, seed: u64) -> Double
         initial_policies: initial,
         seed,
         scratch_lp: false,
+        symmetric: true,
+        seeds: Vec::new(),
         stop: Stop::default(),
         output: Output::default(),
     }

@@ -33,13 +33,16 @@
 //! - `exact_response`: [`best_response`] and the extraction of the maximising deterministic
 //!   policy ([`best_response_policy`] and its variants), in exact integer arithmetic (see that
 //!   module for the algorithm); `responder` is its search and `memo`
-//!   its sharded memo.
+//!   its sharded memo;
+//! - `symmetry`: the 180° rotation of policies and mixtures ([`Policy::rotated`],
+//!   [`Mixture::symmetrised`], [`Mixture::is_rotation_invariant`]).
 
 mod exact_response;
 mod format;
 mod fraction;
 mod memo;
 mod responder;
+mod symmetry;
 
 pub use exact_response::{
     best_response, best_response_policy, best_response_policy_inheriting,
@@ -47,3 +50,4 @@ pub use exact_response::{
 };
 pub use format::{CertificateError, Mixture, Policy, PolicyKey, MAGIC};
 pub use fraction::Fraction;
+pub(crate) use fraction::gcd;

@@ -111,7 +111,8 @@ about a minute (3x3 abrupt: 8.7e-12 in 67 s), where CFR's view abstraction stall
 
 Options of one algorithm are an error with the other: --repr, --eval-secs, --prune, \
 --purify, --no-eval and --max-nodes are CFR options; --initial-policies, --plain-oracle, \
---random-fallback, --inherit-fallback and --scratch-lp are double-oracle options.")]
+--random-fallback, --inherit-fallback, --scratch-lp, --no-symmetry and --initial-from are \
+double-oracle options.")]
 struct SolveArgs {
     /// Rows (Black joins top and bottom).
     #[arg(long)]
@@ -195,6 +196,15 @@ struct SolveArgs {
     /// differ). For comparisons with runs before the kept program.
     #[arg(long)]
     scratch_lp: bool,
+    /// Double oracle: ignore the board's 180° rotation (policy sets not closed under it; the
+    /// written mixtures are still symmetrised and certified again).
+    #[arg(long)]
+    no_symmetry: bool,
+    /// Double oracle: start from this DARKHEX_MIXTURE (repeatable; e.g. an earlier run's
+    /// black-lower.mix and white-upper.mix): its policies join the initial set, its bound the
+    /// bracket.
+    #[arg(long)]
+    initial_from: Vec<PathBuf>,
 }
 
 #[derive(clap::Args, Debug)]
@@ -371,6 +381,8 @@ impl SolveArgs {
         note(self.random_fallback, &mut dbl, "--random-fallback");
         note(self.inherit_fallback, &mut dbl, "--inherit-fallback");
         note(self.scratch_lp, &mut dbl, "--scratch-lp");
+        note(self.no_symmetry, &mut dbl, "--no-symmetry");
+        note(!self.initial_from.is_empty(), &mut dbl, "--initial-from");
         (cfr, dbl)
     }
 
@@ -466,6 +478,12 @@ fn solve(a: &SolveArgs, global: &Global) -> CliResult {
                 initial_policies: a.initial_policies.unwrap_or(0),
                 seed: a.seed,
                 scratch_lp: a.scratch_lp,
+                symmetric: !a.no_symmetry,
+                seeds: a
+                    .initial_from
+                    .iter()
+                    .map(|p| jobs::darkhex::certify::read_mixture(p))
+                    .collect::<Result<_, _>>()?,
                 stop,
                 output: a.output(format!(
                     "double-oracle-{}-{}x{}",

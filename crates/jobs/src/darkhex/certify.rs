@@ -37,11 +37,22 @@ pub fn certify_text(text: &str) -> JobResult<CertifyReport> {
     })
 }
 
+/// The text of the file `path` (errors name the file).
+fn read_text(path: &Path) -> JobResult<String> {
+    std::fs::read_to_string(path)
+        .map_err(|e| JobError::input(format!("cannot read {}: {e}", path.display())))
+}
+
 /// [`certify_text`] of the file `path` (errors name the file).
 pub fn certify(path: &Path) -> JobResult<CertifyReport> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| JobError::input(format!("cannot read {}: {e}", path.display())))?;
-    certify_text(&text).map_err(|e| JobError::input(format!("{}: {e}", path.display())))
+    certify_text(&read_text(path)?)
+        .map_err(|e| JobError::input(format!("{}: {e}", path.display())))
+}
+
+/// The mixture in the `DARKHEX_MIXTURE` file `path`, strictly parsed (errors name the file).
+pub fn read_mixture(path: &Path) -> JobResult<Mixture> {
+    Mixture::parse(&read_text(path)?)
+        .map_err(|e| JobError::input(format!("{}: {e}", path.display())))
 }
 
 /// What [`eval`] found.
