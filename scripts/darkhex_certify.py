@@ -4,7 +4,14 @@ against a mixture, in plain Python, written from ../shared/rules/darkhex.md and 
 (it shares no code with gsolve). It prints Black's value as an exact fraction: a lower bound
 on the game value for a Black mixture, an upper bound for a White one.
 
-Usage: scripts/darkhex_certify.py FILE.mix [FILE.mix ...]
+Usage: scripts/darkhex_certify.py [--allow-asymmetric] FILE.mix [FILE.mix ...]
+
+The format requires a rotation-invariant mixture: the board's 180° rotation (cell i -> cells-1-i,
+which keeps both players' edges) maps every policy (its PRIORITY, its DECISIONS histories and
+actions) to a policy carrying the same total weight. Like the published checker, a mixture that
+is not is rejected ("mixture is not rotation invariant", exit 2). --allow-asymmetric checks such
+a mixture anyway: the legacy path for the certificates gsolve wrote before it symmetrised them
+(their bounds are still proven by the best response; only the format's rule is waived).
 
 Rules as the rules files state them: cell index r*cols + c; neighbours of (c, r) are
 (c±1, r), (c, r±1), (c+1, r−1), (c−1, r+1); Black (first) joins the top and bottom rows,
@@ -56,6 +63,38 @@ def parse(path):
         assert next(it) == ["END"], "policy without END"
         policies.append((weight, priority, decisions))
     return rows, cols, mode, owner, policies
+
+
+def rotate_history(h, n):
+    """The packed history with every probed cell i replaced by n-1-i (same order, same results)."""
+    events = []
+    while h:
+        events.append(h & 31)
+        h >>= 5
+    out = 0
+    for e in reversed(events):
+        cell = (e >> 1) - 1
+        out = (out << 5) | ((n - 1 - cell + 1) << 1) | (e & 1)
+    return out
+
+
+def policy_key(priority, decisions):
+    return (tuple(priority), tuple(sorted(decisions.items())))
+
+
+def rotation_invariant(rows, cols, policies):
+    """Whether each policy's 180-degree image carries the same total weight as the policy."""
+    n = rows * cols
+    weight = {}
+    for w, pr, dec in policies:
+        k = policy_key(pr, dec)
+        weight[k] = weight.get(k, 0) + w
+    for w, pr, dec in policies:
+        image = policy_key([n - 1 - c for c in pr],
+                           {rotate_history(h, n): n - 1 - a for h, a in dec.items()})
+        if weight.get(image) != weight[policy_key(pr, dec)]:
+            return False
+    return True
 
 
 class Checker:
@@ -194,9 +233,12 @@ class Checker:
 
 def main():
     sys.setrecursionlimit(10000)
-    if len(sys.argv) < 2:
-        sys.exit("usage: scripts/darkhex_certify.py FILE.mix [FILE.mix ...]")
-    for path in sys.argv[1:]:
+    args = sys.argv[1:]
+    allow_asymmetric = "--allow-asymmetric" in args
+    args = [a for a in args if a != "--allow-asymmetric"]
+    if not args:
+        sys.exit("usage: scripts/darkhex_certify.py [--allow-asymmetric] FILE.mix [FILE.mix ...]")
+    for path in args:
         try:
             rows, cols, mode, owner, policies = parse(path)
         except (OSError, AssertionError, ValueError, KeyError, StopIteration) as e:
@@ -205,12 +247,19 @@ def main():
         if mode not in ("STANDARD", "ABRUPT"):
             print(f"{path}: unknown MODE {mode}", file=sys.stderr)
             sys.exit(2)
+        invariant = rotation_invariant(rows, cols, policies)
+        if not invariant and not allow_asymmetric:
+            print(f"{path}: mixture is not rotation invariant (the format requires each policy's "
+                  f"180-degree image at equal weight; --allow-asymmetric checks it anyway)",
+                  file=sys.stderr)
+            sys.exit(2)
         c = Checker(rows, cols, mode == "STANDARD", owner, policies)
         v = c.black_value()
         bound = "lower" if owner == "BLACK" else "upper"
         print(f"{path}: {rows}x{cols} {mode.lower()} owner {owner.lower()}, "
               f"{len(policies)} policies: Black's value {bound} bound {v.numerator}/{v.denominator}"
-              f" ({len(c.memo)} responder histories)")
+              f" ({len(c.memo)} responder histories"
+              f"{'' if invariant else '; not rotation invariant, checked with --allow-asymmetric'})")
 
 
 if __name__ == "__main__":

@@ -49,5 +49,5 @@ pub use exact_response::{
     best_response_policy_with, Certified,
 };
 pub use format::{CertificateError, Mixture, Policy, PolicyKey, MAGIC};
-pub use fraction::Fraction;
 pub(crate) use fraction::gcd;
+pub use fraction::Fraction;

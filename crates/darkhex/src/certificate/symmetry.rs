@@ -13,9 +13,9 @@
 //! Policies are compared by their literal representation ([`Policy::key`]: priority and
 //! decisions), as a text checker compares them; a policy equal to its own image counts once.
 
+use super::fraction::gcd;
 use super::{Mixture, Policy, PolicyKey};
 use crate::rules::DarkHex;
-use super::fraction::gcd;
 use hashbrown::HashMap;
 
 impl Policy {
@@ -136,7 +136,12 @@ mod tests {
         assert_eq!(r.decisions.get(&((3 + 1) << 1 | 1)), Some(&1));
         assert_eq!(r.rotated(&game).key(), p.key());
 
-        let m = mixture(3, 2, 0, &[(&[0, 1, 2, 3, 4, 5], 1), (&[1, 0, 2, 3, 4, 5], 2)]);
+        let m = mixture(
+            3,
+            2,
+            0,
+            &[(&[0, 1, 2, 3, 4, 5], 1), (&[1, 0, 2, 3, 4, 5], 2)],
+        );
         assert!(!m.is_rotation_invariant());
         let s = m.symmetrised();
         assert!(s.is_rotation_invariant());

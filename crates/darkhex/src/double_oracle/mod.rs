@@ -45,11 +45,11 @@
 //! The number of iterations is not bounded by anything small in theory; the measured counts
 //! are in `results/darkhex/`.
 
+use crate::certificate::gcd;
 use crate::certificate::{
     best_response, best_response_policy, best_response_policy_inheriting,
     best_response_policy_with, Certified, Fraction, Mixture, Policy, PolicyKey,
 };
-use crate::certificate::gcd;
 use crate::rules::{DarkHex, DarkHexError, Rules};
 use game::oracle::{Bound, PolicyOracle, ResponseOf, Restricted};
 use game::Player;
@@ -197,8 +197,11 @@ impl DarkHexOracle {
     fn lexicographic_response(&self, rounded: &Mixture, set: &[Policy]) -> (Certified, Policy) {
         let owner = rounded.owner;
         let support: u128 = rounded.total_weight();
-        let mut weight: hashbrown::HashMap<PolicyKey, u128> =
-            rounded.policies.iter().map(|p| (p.key(), p.weight)).collect();
+        let mut weight: hashbrown::HashMap<PolicyKey, u128> = rounded
+            .policies
+            .iter()
+            .map(|p| (p.key(), p.weight))
+            .collect();
         let k = (set.len() as u128 + 1).next_power_of_two();
         let mut all = Vec::with_capacity(set.len());
         for p in set {

@@ -9,6 +9,7 @@ use super::common::{command_line, print_json, progress_bar, CliError, CliResult,
 use darkhex::double_oracle::OracleKind;
 use darkhex::{DarkHex, Rules, Variant};
 use indicatif::ProgressBar;
+use jobs::darkhex::certify::CertifyReport;
 use jobs::darkhex::cfr::{CfrConfig, CfrReport, RepresentationChoice};
 use jobs::darkhex::double_oracle::{responder_nodes, DoubleOracleConfig, DoubleOracleReport};
 use jobs::darkhex::{default_method, Method, Output, Stop};
@@ -31,6 +32,17 @@ enum DarkhexCommand {
         /// The certificate (.mix).
         file: PathBuf,
     },
+    /// Write the certificate symmetrised (each policy with its 180° image at equal weight, as
+    /// the published format requires; never a worse bound) to OUT and certify what was written.
+    Symmetrise {
+        /// The certificate (.mix).
+        file: PathBuf,
+        /// Where the symmetrised certificate goes.
+        #[arg(long)]
+        out: PathBuf,
+    },
+    /// Play against a saved mixture (one command a line on stdin; see `play help`).
+    Play(super::darkhex_play::PlayArgs),
     /// Solve a board: exact double oracle or CFR (see --algo), with proven brackets.
     Solve(Box<SolveArgs>),
     /// Exact bracket (both perfect-recall best responses) of a strategy file.
@@ -229,8 +241,16 @@ struct TableArgs {
 /// Run `gsolve darkhex`.
 pub fn run(args: DarkhexArgs, global: &Global) -> CliResult {
     match args.command {
-        DarkhexCommand::Certify { file } => certify(&file, global),
+        DarkhexCommand::Certify { file } => {
+            print_certified(&file, &jobs::darkhex::certify::certify(&file)?, global)
+        }
+        DarkhexCommand::Symmetrise { file, out } => print_certified(
+            &out,
+            &jobs::darkhex::certify::symmetrise(&file, &out)?,
+            global,
+        ),
         DarkhexCommand::Solve(a) => solve(&a, global),
+        DarkhexCommand::Play(a) => super::darkhex_play::run(&a, global),
         DarkhexCommand::Eval {
             strategy,
             prune,
@@ -290,8 +310,7 @@ impl Progress for BarProgress {
     }
 }
 
-fn certify(file: &std::path::Path, global: &Global) -> CliResult {
-    let r = jobs::darkhex::certify::certify(file)?;
+fn print_certified(file: &std::path::Path, r: &CertifyReport, global: &Global) -> CliResult {
     let (m, c) = (&r.mixture, &r.certified);
     let bound = if c.owner == 0 { "lower" } else { "upper" };
     if global.json {
@@ -306,16 +325,18 @@ fn certify(file: &std::path::Path, global: &Global) -> CliResult {
             "responder_value": c.responder_value.to_string(),
             "responder_nodes": c.responder_nodes,
             "memo_hits": c.memo_hits,
+            "rotation_invariant": m.is_rotation_invariant(),
             "seconds": r.seconds,
         }));
     } else {
         println!("{}", c.black_value);
         eprintln!(
-            "{}: {} {}x{} mixture of {} policies for {}; exact best response of {} wins {} — Black's value {} ≈ {:.7} is a proven {bound} bound ({} responder histories, {:.3} s)",
+            "{}: {} {}x{} mixture of {} policies for {}; exact best response of {} wins {} — Black's value {} ≈ {:.7} is a proven {bound} bound ({} responder histories, {:.3} s){}",
             file.display(), m.rules.variant, m.rules.rows, m.rules.cols, m.policies.len(),
             if c.owner == 0 { "Black" } else { "White" },
             if c.owner == 0 { "White" } else { "Black" },
-            c.responder_value, c.black_value, c.black_value.to_f64(), c.responder_nodes, r.seconds
+            c.responder_value, c.black_value, c.black_value.to_f64(), c.responder_nodes, r.seconds,
+            if m.is_rotation_invariant() { "" } else { "; the mixture is not rotation invariant (written before gsolve symmetrised its mixtures; the published format requires it)" }
         );
     }
     Ok(())

@@ -104,8 +104,13 @@ pub fn start(config: &DoubleOracleConfig) -> JobResult<DarkHexDoubleOracle> {
     let mut sets = initial_policies(config.rules, config.initial_policies, config.seed)
         .map_err(JobError::input)?;
     for m in &config.seeds {
-        m.expect(config.rules.rows, config.rules.cols, config.rules.variant, m.owner)
-            .map_err(JobError::input)?;
+        m.expect(
+            config.rules.rows,
+            config.rules.cols,
+            config.rules.variant,
+            m.owner,
+        )
+        .map_err(JobError::input)?;
         let set = &mut sets[m.owner as usize];
         let tail = std::mem::take(set);
         set.extend(m.policies.iter().map(|p| darkhex::certificate::Policy {
