@@ -9,6 +9,7 @@
 # FROM: a directory whose black-lower.mix / white-upper.mix seed the run (--initial-from);
 # RESUME=1 instead continues the checkpoint of runs/frontier/abrupt-BOARD-PREV (PREV: the leg
 # whose run directory is continued; the leg's own files still go to LEG/).
+# PYTHON: the interpreter of the Python checker (default python3; pypy3 is several times faster).
 # POST=1: only certify and copy the files of a finished run (runs/frontier/abrupt-BOARD-LEG).
 set -euo pipefail
 BIN=${BIN:-target/release/gsolve}
@@ -41,7 +42,7 @@ done
 for f in black-lower white-upper; do
   nice -n 10 "$G" --json darkhex certify "$DEST/$f.mix" > "$DEST/certify-$f.json"
 done
-nice -n 10 python3 scripts/darkhex_certify.py "$DEST/black-lower.mix" "$DEST/white-upper.mix" \
+nice -n 10 "${PYTHON:-python3}" scripts/darkhex_certify.py "$DEST/black-lower.mix" "$DEST/white-upper.mix" \
   > "$DEST/python-check.txt"
 cat "$DEST/certify-black-lower.json" "$DEST/certify-white-upper.json" "$DEST/python-check.txt"
 rm -f "$G"

@@ -22,7 +22,8 @@ for its private history, else the first cell of its PRIORITY that it does not kn
 occupied. Histories pack events oldest first, 5 bits each, (cell+1) << 1 | success.
 
 The search: the responder's value at its private history is the maximum over its legal
-probes of the weight it wins; the owner's policies are grouped into "worlds" (an owner private
+probes of the weight it wins (each probe searched only for whether it beats the best so far:
+a subtree that cannot is memoised as an upper bound, and the value found is still exact); the owner's policies are grouped into "worlds" (an owner private
 history with the policies that produce it), and a responder node is memoised on its stones,
 its known cells and the owner histories of its worlds (which determine everything else).
 """
@@ -176,48 +177,68 @@ class Checker:
     def weight(self, worlds):
         return sum(self.policies[p][0] for w in worlds for p in w[3])
 
-    def respond(self, rs, rk, worlds):
+    def respond(self, rs, rk, worlds, alpha=-1):
+        """The most weight the responder can win from here if that exceeds `alpha`, exactly;
+        otherwise an upper bound that is at most `alpha` (a probe is searched only for whether
+        it beats the best one so far). The memo keeps exact values and upper bounds apart."""
         if not worlds:
             return 0
+        total = self.weight(worlds)
+        if total <= alpha:
+            return total
         worlds = sorted(worlds)
         key = (rs, rk, tuple(w[0] for w in worlds))
-        v = self.memo.get(key)
-        if v is not None:
-            return v
-        total = self.weight(worlds)
+        e = self.memo.get(key)
+        if e is not None and (e[0] or e[1] <= alpha):
+            return e[1]
         full = (1 << self.n) - 1
         legal = full & ~(rs | rk)
-        best = 0
+        best = 0      # the best probe's exact value, once it exceeds alpha
+        bound = 0     # the largest upper bound of the probes that did not
         for a in range(self.n):
             bit = 1 << a
             if not legal & bit:
                 continue
-            value = 0
+            target = max(best, alpha)
             empty = [w for w in worlds if not w[1] & bit]
+            found = [w for w in worlds if w[1] & bit]
+            wf = self.weight(found)
+            ve = 0
             if empty:
                 rs2 = rs | bit
                 if self.connects(1 - self.owner, rs2):
-                    value += self.weight(empty)
+                    ve = self.weight(empty)
                 else:
                     nxt = []
                     for w in empty:
                         self.owner_moves(w, rs2, nxt)
-                    value += self.respond(rs2, rk, nxt)
-            found = [w for w in worlds if w[1] & bit]
+                    ve = self.respond(rs2, rk, nxt, target - wf)
+            if ve + wf <= target:
+                bound = max(bound, ve + wf)
+                continue
+            vf = 0
             if found:
                 if self.classical:
-                    value += self.respond(rs, rk | bit, found)
+                    vf = self.respond(rs, rk | bit, found, target - ve)
                 else:
                     nxt = []
                     for w in found:
                         self.owner_moves(w, rs, nxt)
-                    value += self.respond(rs, rk | bit, nxt)
-            if value > best:
+                    vf = self.respond(rs, rk | bit, nxt, target - ve)
+            value = ve + vf
+            if value > target:
                 best = value
                 if best == total:
                     break
-        self.memo[key] = best
-        return best
+            else:
+                bound = max(bound, value)
+        if best > alpha:
+            # Every probe not taken was bounded by max(best then, alpha) <= best: exact.
+            self.memo[key] = (True, best)
+            return best
+        v = max(best, bound)
+        self.memo[key] = (False, v)
+        return v
 
     def black_value(self):
         total = sum(p[0] for p in self.policies)
