@@ -147,24 +147,11 @@ impl Match {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::certificate::best_response_policy;
-    use crate::rules::{Rules, Variant};
+    use crate::certificate::{best_response_policy, priority_mixture};
 
     fn lone(rows: usize, cols: usize, owner: u8) -> Mixture {
-        Mixture {
-            rules: Rules {
-                rows,
-                cols,
-                variant: Variant::Abrupt,
-                announce_touch: false,
-            },
-            owner,
-            policies: vec![Policy {
-                weight: 1,
-                priority: (0..(rows * cols) as u8).collect(),
-                decisions: Default::default(),
-            }],
-        }
+        let order: Vec<u8> = (0..(rows * cols) as u8).collect();
+        priority_mixture(rows, cols, owner, &[(&order, 1)])
     }
 
     #[test]

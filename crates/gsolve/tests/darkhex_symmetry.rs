@@ -40,21 +40,11 @@ fn mixture(path: &Path) -> Mixture {
 fn written_mixtures_are_invariant_and_the_python_checker_agrees() {
     for (name, extra) in [("sym", None), ("nosym", Some("--no-symmetry"))] {
         let dir = temp_dir(name);
-        let mut args = vec![
-            "--json",
-            "darkhex",
-            "solve",
-            "--rows",
-            "3",
-            "--cols",
-            "2",
-            "--variant",
-            "abrupt",
-            "--algo",
-            "double-oracle",
-            "--out",
-            dir.to_str().unwrap(),
-        ];
+        let mut args: Vec<&str> =
+            "--json darkhex solve --rows 3 --cols 2 --variant abrupt --algo double-oracle --out"
+                .split(' ')
+                .collect();
+        args.push(dir.to_str().unwrap());
         args.extend(extra);
         let (code, _, err) = run(env!("CARGO_BIN_EXE_gsolve"), &args);
         assert_eq!(code, 0, "{err}");

@@ -51,3 +51,30 @@ pub use exact_response::{
 pub use format::{CertificateError, Mixture, Policy, PolicyKey, MAGIC};
 pub(crate) use fraction::gcd;
 pub use fraction::Fraction;
+
+/// A test mixture of priority-order policies (no decisions) on an abrupt board.
+#[cfg(test)]
+pub(crate) fn priority_mixture(
+    rows: usize,
+    cols: usize,
+    owner: u8,
+    priorities: &[(&[u8], u128)],
+) -> Mixture {
+    Mixture {
+        rules: crate::rules::Rules {
+            rows,
+            cols,
+            variant: crate::rules::Variant::Abrupt,
+            announce_touch: false,
+        },
+        owner,
+        policies: priorities
+            .iter()
+            .map(|&(p, w)| Policy {
+                weight: w,
+                priority: p.to_vec(),
+                decisions: Default::default(),
+            })
+            .collect(),
+    }
+}

@@ -96,28 +96,8 @@ impl Mixture {
 
 #[cfg(test)]
 mod tests {
-    use crate::certificate::{best_response, Mixture, Policy};
-    use crate::rules::{DarkHex, Rules, Variant};
-
-    fn mixture(rows: usize, cols: usize, owner: u8, priorities: &[(&[u8], u128)]) -> Mixture {
-        Mixture {
-            rules: Rules {
-                rows,
-                cols,
-                variant: Variant::Abrupt,
-                announce_touch: false,
-            },
-            owner,
-            policies: priorities
-                .iter()
-                .map(|&(p, w)| Policy {
-                    weight: w,
-                    priority: p.to_vec(),
-                    decisions: Default::default(),
-                })
-                .collect(),
-        }
-    }
+    use crate::certificate::{best_response, priority_mixture as mixture, Policy};
+    use crate::rules::{DarkHex, Variant};
 
     #[test]
     fn rotation_is_an_involution_and_symmetrising_is_idempotent() {
