@@ -98,9 +98,9 @@ fn small_boards_reach_the_known_values() {
     }
 }
 
-/// The symmetric double oracle (the default) against the unsymmetrised one on every board of
-/// at most 6 cells and 4×2 abrupt to a small gap: the same exact values, every written proof
-/// rotation invariant in both, and never more iterations with the symmetry.
+/// The symmetric double oracle (the default) against the unsymmetrised one on 2×2, 3×2 and 2×3,
+/// both variants: the same exact values, every written proof rotation invariant in both, and
+/// never more iterations with the symmetry.
 #[test]
 fn symmetric_and_unsymmetrised_runs_agree() {
     for (r, c, v) in [
