@@ -4,7 +4,8 @@
 # responses against CFR strategies, floating point), the double-oracle table of the small boards
 # (double-oracle-values.md, exact fractions) and the double-oracle run directories
 # results/darkhex/double-oracle-<variant>-<r>x<c>/ (run.json whose bounds certify-*.json
-# re-proved). Each bound is a proof on its own, so the best lower and the best upper may come
+# re-proved), and the frontier legs results/darkhex/frontier/<variant>-<r>x<c>/<leg>/ (issue 18,
+# the same files). Each bound is a proof on its own, so the best lower and the best upper may come
 # from different methods. Writes results/darkhex/best-values.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -54,8 +55,11 @@ for line in open("results/darkhex/double-oracle-values.md"):
         lo, hi = F(lo), F(hi)
         offer((int(r), int(c), v), float(lo), float(hi), str(lo), str(hi), "double oracle (table)", True)
 
-for d in sorted(glob.glob("results/darkhex/double-oracle-*-*x*")):
-    m = re.search(r"double-oracle-(\w+)-(\d+)x(\d+)$", d)
+runs = sorted(glob.glob("results/darkhex/double-oracle-*-*x*"))
+runs += sorted(glob.glob("results/darkhex/frontier/*-*x*/*"))
+for d in runs:
+    m = re.search(r"double-oracle-(\w+)-(\d+)x(\d+)$", d) or re.search(
+        r"frontier/(\w+)-(\d+)x(\d+)/[^/]+$", d)
     if not m or not os.path.exists(f"{d}/run.json"):
         continue
     v, r, c = m.group(1), int(m.group(2)), int(m.group(3))
@@ -65,7 +69,8 @@ for d in sorted(glob.glob("results/darkhex/double-oracle-*-*x*")):
     if lo_c != j["lower_exact"] or hi_c != j["upper_exact"]:
         raise SystemExit(f"{d}: certify disagrees with the run")
     lo, hi = F(lo_c), F(hi_c)
-    offer((r, c, v), float(lo), float(hi), str(lo), str(hi), f"double oracle ({os.path.basename(d)})", True)
+    name = d.split("results/darkhex/")[1] if "frontier/" in d else os.path.basename(d)
+    offer((r, c, v), float(lo), float(hi), str(lo), str(hi), f"double oracle ({name})", True)
 
 print("# Dark Hex: the tightest proven brackets\n")
 print("Black's winning probability (Black first, top–bottom, r×c = r rows × c columns, no touch")
@@ -73,7 +78,7 @@ print("announcements). Each bound is proven on its own — by the exact best res
 print("strategy (`values.csv`, floating point) or against a double-oracle mixture (exact fractions,")
 print("re-proved by `gsolve darkhex certify`) — so the best lower and upper bounds may come from")
 print("different methods. Script: `scripts/darkhex-best-table.sh` (sources: `values.csv`,")
-print("`double-oracle-values.md`, `double-oracle-*/`).\n")
+print("`double-oracle-values.md`, `double-oracle-*/`, `frontier/*/*/`).\n")
 print("| board | variant | lower | from | upper | from | gap | known value |")
 print("|---|---|---|---|---|---|---|---|")
 boards = sorted({k for k in best if k[0] * k[1] <= 9} | {(4, 3, v) for v in ("classical", "abrupt")}

@@ -4,7 +4,14 @@ against a mixture, in plain Python, written from ../shared/rules/darkhex.md and 
 (it shares no code with gsolve). It prints Black's value as an exact fraction: a lower bound
 on the game value for a Black mixture, an upper bound for a White one.
 
-Usage: scripts/darkhex_certify.py FILE.mix [FILE.mix ...]
+Usage: scripts/darkhex_certify.py [--allow-asymmetric] FILE.mix [FILE.mix ...]
+
+The format requires a rotation-invariant mixture: the board's 180° rotation (cell i -> cells-1-i,
+which keeps both players' edges) maps every policy (its PRIORITY, its DECISIONS histories and
+actions) to a policy carrying the same total weight. Like the published checker, a mixture that
+is not is rejected ("mixture is not rotation invariant", exit 2). --allow-asymmetric checks such
+a mixture anyway: the legacy path for the certificates gsolve wrote before it symmetrised them
+(their bounds are still proven by the best response; only the format's rule is waived).
 
 Rules as the rules files state them: cell index r*cols + c; neighbours of (c, r) are
 (c±1, r), (c, r±1), (c+1, r−1), (c−1, r+1); Black (first) joins the top and bottom rows,
@@ -15,7 +22,8 @@ for its private history, else the first cell of its PRIORITY that it does not kn
 occupied. Histories pack events oldest first, 5 bits each, (cell+1) << 1 | success.
 
 The search: the responder's value at its private history is the maximum over its legal
-probes of the weight it wins; the owner's policies are grouped into "worlds" (an owner private
+probes of the weight it wins (each probe searched only for whether it beats the best so far:
+a subtree that cannot is memoised as an upper bound, and the value found is still exact); the owner's policies are grouped into "worlds" (an owner private
 history with the policies that produce it), and a responder node is memoised on its stones,
 its known cells and the owner histories of its worlds (which determine everything else).
 """
@@ -56,6 +64,38 @@ def parse(path):
         assert next(it) == ["END"], "policy without END"
         policies.append((weight, priority, decisions))
     return rows, cols, mode, owner, policies
+
+
+def rotate_history(h, n):
+    """The packed history with every probed cell i replaced by n-1-i (same order, same results)."""
+    events = []
+    while h:
+        events.append(h & 31)
+        h >>= 5
+    out = 0
+    for e in reversed(events):
+        cell = (e >> 1) - 1
+        out = (out << 5) | ((n - 1 - cell + 1) << 1) | (e & 1)
+    return out
+
+
+def policy_key(priority, decisions):
+    return (tuple(priority), tuple(sorted(decisions.items())))
+
+
+def rotation_invariant(rows, cols, policies):
+    """Whether each policy's 180-degree image carries the same total weight as the policy."""
+    n = rows * cols
+    weight = {}
+    for w, pr, dec in policies:
+        k = policy_key(pr, dec)
+        weight[k] = weight.get(k, 0) + w
+    for w, pr, dec in policies:
+        image = policy_key([n - 1 - c for c in pr],
+                           {rotate_history(h, n): n - 1 - a for h, a in dec.items()})
+        if weight.get(image) != weight[policy_key(pr, dec)]:
+            return False
+    return True
 
 
 class Checker:
@@ -137,48 +177,68 @@ class Checker:
     def weight(self, worlds):
         return sum(self.policies[p][0] for w in worlds for p in w[3])
 
-    def respond(self, rs, rk, worlds):
+    def respond(self, rs, rk, worlds, alpha=-1):
+        """The most weight the responder can win from here if that exceeds `alpha`, exactly;
+        otherwise an upper bound that is at most `alpha` (a probe is searched only for whether
+        it beats the best one so far). The memo keeps exact values and upper bounds apart."""
         if not worlds:
             return 0
+        total = self.weight(worlds)
+        if total <= alpha:
+            return total
         worlds = sorted(worlds)
         key = (rs, rk, tuple(w[0] for w in worlds))
-        v = self.memo.get(key)
-        if v is not None:
-            return v
-        total = self.weight(worlds)
+        e = self.memo.get(key)
+        if e is not None and (e[0] or e[1] <= alpha):
+            return e[1]
         full = (1 << self.n) - 1
         legal = full & ~(rs | rk)
-        best = 0
+        best = 0      # the best probe's exact value, once it exceeds alpha
+        bound = 0     # the largest upper bound of the probes that did not
         for a in range(self.n):
             bit = 1 << a
             if not legal & bit:
                 continue
-            value = 0
+            target = max(best, alpha)
             empty = [w for w in worlds if not w[1] & bit]
+            found = [w for w in worlds if w[1] & bit]
+            wf = self.weight(found)
+            ve = 0
             if empty:
                 rs2 = rs | bit
                 if self.connects(1 - self.owner, rs2):
-                    value += self.weight(empty)
+                    ve = self.weight(empty)
                 else:
                     nxt = []
                     for w in empty:
                         self.owner_moves(w, rs2, nxt)
-                    value += self.respond(rs2, rk, nxt)
-            found = [w for w in worlds if w[1] & bit]
+                    ve = self.respond(rs2, rk, nxt, target - wf)
+            if ve + wf <= target:
+                bound = max(bound, ve + wf)
+                continue
+            vf = 0
             if found:
                 if self.classical:
-                    value += self.respond(rs, rk | bit, found)
+                    vf = self.respond(rs, rk | bit, found, target - ve)
                 else:
                     nxt = []
                     for w in found:
                         self.owner_moves(w, rs, nxt)
-                    value += self.respond(rs, rk | bit, nxt)
-            if value > best:
+                    vf = self.respond(rs, rk | bit, nxt, target - ve)
+            value = ve + vf
+            if value > target:
                 best = value
                 if best == total:
                     break
-        self.memo[key] = best
-        return best
+            else:
+                bound = max(bound, value)
+        if best > alpha:
+            # Every probe not taken was bounded by max(best then, alpha) <= best: exact.
+            self.memo[key] = (True, best)
+            return best
+        v = max(best, bound)
+        self.memo[key] = (False, v)
+        return v
 
     def black_value(self):
         total = sum(p[0] for p in self.policies)
@@ -194,9 +254,12 @@ class Checker:
 
 def main():
     sys.setrecursionlimit(10000)
-    if len(sys.argv) < 2:
-        sys.exit("usage: scripts/darkhex_certify.py FILE.mix [FILE.mix ...]")
-    for path in sys.argv[1:]:
+    args = sys.argv[1:]
+    allow_asymmetric = "--allow-asymmetric" in args
+    args = [a for a in args if a != "--allow-asymmetric"]
+    if not args:
+        sys.exit("usage: scripts/darkhex_certify.py [--allow-asymmetric] FILE.mix [FILE.mix ...]")
+    for path in args:
         try:
             rows, cols, mode, owner, policies = parse(path)
         except (OSError, AssertionError, ValueError, KeyError, StopIteration) as e:
@@ -205,12 +268,19 @@ def main():
         if mode not in ("STANDARD", "ABRUPT"):
             print(f"{path}: unknown MODE {mode}", file=sys.stderr)
             sys.exit(2)
+        invariant = rotation_invariant(rows, cols, policies)
+        if not invariant and not allow_asymmetric:
+            print(f"{path}: mixture is not rotation invariant (the format requires each policy's "
+                  f"180-degree image at equal weight; --allow-asymmetric checks it anyway)",
+                  file=sys.stderr)
+            sys.exit(2)
         c = Checker(rows, cols, mode == "STANDARD", owner, policies)
         v = c.black_value()
         bound = "lower" if owner == "BLACK" else "upper"
         print(f"{path}: {rows}x{cols} {mode.lower()} owner {owner.lower()}, "
               f"{len(policies)} policies: Black's value {bound} bound {v.numerator}/{v.denominator}"
-              f" ({len(c.memo)} responder histories)")
+              f" ({len(c.memo)} responder histories"
+              f"{'' if invariant else '; not rotation invariant, checked with --allow-asymmetric'})")
 
 
 if __name__ == "__main__":

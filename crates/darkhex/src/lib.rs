@@ -23,14 +23,17 @@
 //!
 //! # Modules
 //! - [`certificate`]: the `DARKHEX_MIXTURE` reader (strict) and writer, exact fractions, the
-//!   exact best response against a mixture, in exact integer arithmetic, and the extraction
-//!   of the maximising deterministic policy.
+//!   exact best response against a mixture, in exact integer arithmetic, the extraction
+//!   of the maximising deterministic policy, and the board's 180° rotation of policies and
+//!   mixtures (the published format wants every mixture rotation invariant).
 //! - [`double_oracle`]: Dark Hex's side of the exact double oracle: [`double_oracle::DarkHexOracle`]
 //!   implements [`game::oracle::PolicyOracle`] over deterministic perfect-recall policies
 //!   (payoff by play-out, oracle = the exact best response, whose bounds are certificates);
-//!   the loop is the generic one of `solvers/double-oracle`, run by the job in `crates/jobs`.
+//!   the loop is the generic one of `solvers/double-oracle`, run by the job in `crates/jobs`;
+//!   by default symmetric (policy sets closed under the rotation, invariant proofs).
 //! - [`extensive`]: the game as an [`game::extensive::ExtensiveGame`] with perfect-recall
 //!   (history) or view-abstracted information sets.
+//! - [`play`]: a game against a saved mixture (the engine draws one of its policies).
 //! - [`response`]: exact perfect-recall best response against a behavioural strategy and the
 //!   resulting bracket on Black's value.
 //! - [`strategy`]: versioned bincode strategy and checkpoint files, and the text export.
@@ -59,6 +62,7 @@
 pub mod certificate;
 pub mod double_oracle;
 pub mod extensive;
+pub mod play;
 pub mod response;
 mod rules;
 pub mod strategy;

@@ -165,3 +165,29 @@ mod fuzz {
         }
     }
 }
+
+/// The published certificates are rotation invariant (their format's rule), and symmetrising
+/// an invariant mixture gives back the same distribution and value.
+#[test]
+fn published_certificates_are_rotation_invariant() {
+    for rel in [
+        "classic-4x3/black-lower.mix",
+        "classic-4x3/white-upper.mix",
+        "abrupt-3x3/black-lower.mix",
+        "abrupt-3x3/white-upper.mix",
+    ] {
+        let m = Mixture::parse(&read(rel)).unwrap();
+        assert!(m.is_rotation_invariant(), "{rel}");
+        let s = m.symmetrised();
+        assert!(s.is_rotation_invariant(), "{rel}");
+        assert_eq!(s.policies.len(), m.policies.len(), "{rel}");
+    }
+    let m = Mixture::parse(&read("abrupt-3x3/black-lower.mix")).unwrap();
+    let mut broken = m.clone();
+    broken.policies[0].weight += 1;
+    assert!(!broken.is_rotation_invariant());
+    assert_eq!(
+        best_response(&m.symmetrised()).black_value.to_string(),
+        "207579464761/299876201866"
+    );
+}

@@ -99,6 +99,13 @@ pub trait PolicyOracle: Send + Sync {
         restricted: &Restricted<'_, Self::Policy>,
     ) -> ResponseOf<Self>;
 
+    /// The images of `policy` under the game's symmetries, added to the policy set with it
+    /// so that the set (hence the restricted game) stays closed under them. The default: none.
+    fn images(&self, policy: &Self::Policy) -> Vec<Self::Policy> {
+        let _ = policy;
+        Vec::new()
+    }
+
     /// An extra proven bound from `owner`'s restricted mixture (`policies`, `weights`), asked
     /// once per iteration and player after the best responses, with the current gap between
     /// the best bounds (an exact oracle can certify the weights read as simple fractions near

@@ -102,6 +102,8 @@ fn binary_and_library_write_the_same_convergence_rows() {
         initial_policies: 5,
         seed: 3,
         scratch_lp: false,
+        symmetric: true,
+        seeds: Vec::new(),
         stop: Stop::default(),
         output: Output::default(),
     };

@@ -91,7 +91,8 @@ fn run<L: RestrictedGameSolver<u8> + Send>(
     max_iterations: u64,
 ) {
     let load_before = load_average();
-    let oracle = DarkHexOracle::new(rules, kind).unwrap();
+    // The unsymmetrised oracle: the path the recorded comparisons measured.
+    let oracle = DarkHexOracle::new(rules, kind).unwrap().with_symmetry(false);
     let [b, w] = initial_policies(rules, init, 0).unwrap();
     let mut d = double_oracle::DoubleOracle::new(oracle, lp, b, w).unwrap();
     let t = Instant::now();

@@ -12,7 +12,9 @@
 //!    the best bounds seen so far are kept with their proofs;
 //! 3. offers the oracle the chance of an extra bound from each mixture
 //!    ([`PolicyOracle::extra_bound`]);
-//! 4. adds both best responses if they are new (one payoff per new pair).
+//! 4. adds both best responses if they are new (one payoff per new pair), each with its
+//!    images under the game's symmetries ([`PolicyOracle::images`]), so that a symmetric
+//!    oracle keeps both policy sets closed under them.
 //!
 //! When neither best response is new the restricted equilibrium is an equilibrium of the whole
 //! game; on a finite game this happens after finitely many iterations. The bracket
@@ -199,8 +201,18 @@ where
         }
     }
 
-    /// Add a policy for `player`; false if it is already in the set.
+    /// Add a policy for `player` and its images ([`PolicyOracle::images`]); false if the
+    /// policy itself is already in the set.
     pub fn add(&mut self, player: Player, p: O::Policy) -> bool {
+        let images = self.oracle.images(&p);
+        let new = self.add_one(player, p);
+        for q in images {
+            self.add_one(player, q);
+        }
+        new
+    }
+
+    fn add_one(&mut self, player: Player, p: O::Policy) -> bool {
         if !self.keys[player.index()].insert(self.oracle.key(&p)) {
             return false;
         }

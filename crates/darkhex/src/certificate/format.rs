@@ -61,7 +61,7 @@ pub enum CertificateError {
 pub type PolicyKey = (Vec<u8>, Vec<(u128, u8)>);
 
 /// One deterministic policy of a mixture.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Policy {
     /// Positive integer weight.
     pub weight: u128,
@@ -132,7 +132,7 @@ impl Policy {
 }
 
 /// A parsed mixture certificate.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Mixture {
     /// Board and variant (never with announcements: the format has none).
     pub rules: Rules,

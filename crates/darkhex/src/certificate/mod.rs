@@ -33,17 +33,48 @@
 //! - `exact_response`: [`best_response`] and the extraction of the maximising deterministic
 //!   policy ([`best_response_policy`] and its variants), in exact integer arithmetic (see that
 //!   module for the algorithm); `responder` is its search and `memo`
-//!   its sharded memo.
+//!   its sharded memo;
+//! - `symmetry`: the 180° rotation of policies and mixtures ([`Policy::rotated`],
+//!   [`Mixture::symmetrised`], [`Mixture::is_rotation_invariant`]).
 
 mod exact_response;
 mod format;
 mod fraction;
 mod memo;
 mod responder;
+mod symmetry;
 
 pub use exact_response::{
     best_response, best_response_policy, best_response_policy_inheriting,
     best_response_policy_with, Certified,
 };
 pub use format::{CertificateError, Mixture, Policy, PolicyKey, MAGIC};
+pub(crate) use fraction::gcd;
 pub use fraction::Fraction;
+
+/// A test mixture of priority-order policies (no decisions) on an abrupt board.
+#[cfg(test)]
+pub(crate) fn priority_mixture(
+    rows: usize,
+    cols: usize,
+    owner: u8,
+    priorities: &[(&[u8], u128)],
+) -> Mixture {
+    Mixture {
+        rules: crate::rules::Rules {
+            rows,
+            cols,
+            variant: crate::rules::Variant::Abrupt,
+            announce_touch: false,
+        },
+        owner,
+        policies: priorities
+            .iter()
+            .map(|&(p, w)| Policy {
+                weight: w,
+                priority: p.to_vec(),
+                decisions: Default::default(),
+            })
+            .collect(),
+    }
+}

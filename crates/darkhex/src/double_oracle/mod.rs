@@ -45,6 +45,7 @@
 //! The number of iterations is not bounded by anything small in theory; the measured counts
 //! are in `results/darkhex/`.
 
+use crate::certificate::gcd;
 use crate::certificate::{
     best_response, best_response_policy, best_response_policy_inheriting,
     best_response_policy_with, Certified, Fraction, Mixture, Policy, PolicyKey,
@@ -131,6 +132,7 @@ pub struct DarkHexOracle {
     game: DarkHex,
     rules: Rules,
     kind: OracleKind,
+    symmetric: bool,
 }
 
 impl DarkHexOracle {
@@ -143,7 +145,33 @@ impl DarkHexOracle {
             game: DarkHex::new(rules)?,
             rules,
             kind,
+            symmetric: true,
         })
+    }
+
+    /// Use the board's 180° rotation (the default) or not. With it every policy enters its set
+    /// together with its rotated image ([`PolicyOracle::images`]) and every mixture is
+    /// symmetrised ([`Mixture::symmetrised`]) before its best response, so each proof is
+    /// rotation invariant, as the published format requires, and proves at least what the
+    /// unsymmetrised mixture would. Without it the proofs are the LP mixtures as rounded
+    /// (the path of the runs before symmetry; the job symmetrises what it writes).
+    pub fn with_symmetry(mut self, symmetric: bool) -> Self {
+        self.symmetric = symmetric;
+        self
+    }
+
+    /// Whether the rotation is used.
+    pub fn symmetric(&self) -> bool {
+        self.symmetric
+    }
+
+    /// `m`, symmetrised if the oracle is symmetric.
+    fn proof(&self, m: Mixture) -> Mixture {
+        if self.symmetric {
+            m.symmetrised()
+        } else {
+            m
+        }
     }
 
     /// The rules.
@@ -166,26 +194,33 @@ impl DarkHexOracle {
     /// over 2⁴⁰) and the others 1, with `K` above the number of others, so the responder first
     /// maximises the weight it wins against the mixture and breaks ties on the rest of the set.
     /// The returned [`Certified`] is the exact value against the rounded mixture alone.
-    fn lexicographic_response(
-        &self,
-        owner: u8,
-        set: &[Policy],
-        weights: &[f64],
-    ) -> (Certified, Policy) {
-        let rounded = round_mixture(self.rules, owner, set, weights);
+    fn lexicographic_response(&self, rounded: &Mixture, set: &[Policy]) -> (Certified, Policy) {
+        let owner = rounded.owner;
         let support: u128 = rounded.total_weight();
+        let mut weight: hashbrown::HashMap<PolicyKey, u128> = rounded
+            .policies
+            .iter()
+            .map(|p| (p.key(), p.weight))
+            .collect();
         let k = (set.len() as u128 + 1).next_power_of_two();
         let mut all = Vec::with_capacity(set.len());
-        for (p, &w) in set.iter().zip(weights) {
-            let r = (w.max(0.0) * WEIGHT_DENOMINATOR).round() as u128;
+        for p in set {
+            let r = weight.remove(&p.key()).unwrap_or(0);
             all.push(Policy {
                 weight: if r > 0 { r * k } else { 1 },
                 ..p.clone()
             });
         }
+        // A (symmetrised) support policy outside the set: weighed like the rest of the support.
+        all.extend(rounded.policies.iter().filter_map(|p| {
+            weight.get(&p.key()).map(|&r| Policy {
+                weight: r * k,
+                ..p.clone()
+            })
+        }));
         if rounded.policies.len() == 1 && rounded.policies[0].weight == 1 {
             // Degenerate rounding (every weight rounded to 0): plain best response.
-            return best_response_policy(&rounded);
+            return best_response_policy(rounded);
         }
         let m = Mixture {
             rules: rounded.rules,
@@ -233,12 +268,15 @@ impl PolicyOracle for DarkHexOracle {
 
     fn best_response(&self, responder: Player, r: &Restricted<'_, Policy>) -> ResponseOf<Self> {
         let owner = 1 - responder.index() as u8;
-        let mixture = round_mixture(self.rules, owner, r.opponent, r.opponent_weights);
+        let mixture = self.proof(round_mixture(
+            self.rules,
+            owner,
+            r.opponent,
+            r.opponent_weights,
+        ));
         let player = responder.index() as u8;
         let (certified, mut policy) = match self.kind {
-            OracleKind::Lexicographic => {
-                self.lexicographic_response(owner, r.opponent, r.opponent_weights)
-            }
+            OracleKind::Lexicographic => self.lexicographic_response(&mixture, r.opponent),
             OracleKind::InheritFallback => {
                 let base = sample_policy(r.own, r.own_weights, r.iteration, player);
                 best_response_policy_inheriting(&mixture, base)
@@ -274,8 +312,26 @@ impl PolicyOracle for DarkHexOracle {
         if !(gap > 0.0 && gap < 1e-6) {
             return None;
         }
-        let m = simple_mixture(self.rules, owner.index() as u8, policies, weights)?;
+        let m = self.proof(simple_mixture(
+            self.rules,
+            owner.index() as u8,
+            policies,
+            weights,
+        )?);
         Some((best_response(&m).black_value, m))
+    }
+
+    /// The rotated image of the policy, if the oracle is symmetric and the image differs.
+    fn images(&self, policy: &Policy) -> Vec<Policy> {
+        if !self.symmetric {
+            return Vec::new();
+        }
+        let image = policy.rotated(&self.game);
+        if image.key() == policy.key() {
+            Vec::new()
+        } else {
+            vec![image]
+        }
     }
 }
 
@@ -434,13 +490,6 @@ fn approximate(x: f64, max_den: u64) -> (u64, u64) {
     } else {
         (p1, q1)
     }
-}
-
-fn gcd(mut a: u128, mut b: u128) -> u128 {
-    while b != 0 {
-        (a, b) = (b, a % b);
-    }
-    a
 }
 
 /// The LP weights as small-denominator fractions (each within 1e-11 of the weight,

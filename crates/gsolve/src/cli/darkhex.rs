@@ -9,6 +9,7 @@ use super::common::{command_line, print_json, progress_bar, CliError, CliResult,
 use darkhex::double_oracle::OracleKind;
 use darkhex::{DarkHex, Rules, Variant};
 use indicatif::ProgressBar;
+use jobs::darkhex::certify::CertifyReport;
 use jobs::darkhex::cfr::{CfrConfig, CfrReport, RepresentationChoice};
 use jobs::darkhex::double_oracle::{responder_nodes, DoubleOracleConfig, DoubleOracleReport};
 use jobs::darkhex::{default_method, Method, Output, Stop};
@@ -31,6 +32,17 @@ enum DarkhexCommand {
         /// The certificate (.mix).
         file: PathBuf,
     },
+    /// Write the certificate symmetrised (each policy with its 180° image at equal weight, as
+    /// the published format requires; never a worse bound) to OUT and certify what was written.
+    Symmetrise {
+        /// The certificate (.mix).
+        file: PathBuf,
+        /// Where the symmetrised certificate goes.
+        #[arg(long)]
+        out: PathBuf,
+    },
+    /// Play against a saved mixture (one command a line on stdin; see `play help`).
+    Play(super::darkhex_play::PlayArgs),
     /// Solve a board: exact double oracle or CFR (see --algo), with proven brackets.
     Solve(Box<SolveArgs>),
     /// Exact bracket (both perfect-recall best responses) of a strategy file.
@@ -111,7 +123,8 @@ about a minute (3x3 abrupt: 8.7e-12 in 67 s), where CFR's view abstraction stall
 
 Options of one algorithm are an error with the other: --repr, --eval-secs, --prune, \
 --purify, --no-eval and --max-nodes are CFR options; --initial-policies, --plain-oracle, \
---random-fallback, --inherit-fallback and --scratch-lp are double-oracle options.")]
+--random-fallback, --inherit-fallback, --scratch-lp, --no-symmetry and --initial-from are \
+double-oracle options.")]
 struct SolveArgs {
     /// Rows (Black joins top and bottom).
     #[arg(long)]
@@ -195,6 +208,15 @@ struct SolveArgs {
     /// differ). For comparisons with runs before the kept program.
     #[arg(long)]
     scratch_lp: bool,
+    /// Double oracle: ignore the board's 180° rotation (policy sets not closed under it; the
+    /// written mixtures are still symmetrised and certified again).
+    #[arg(long)]
+    no_symmetry: bool,
+    /// Double oracle: start from this DARKHEX_MIXTURE (repeatable; e.g. an earlier run's
+    /// black-lower.mix and white-upper.mix): its policies join the initial set, its bound the
+    /// bracket.
+    #[arg(long)]
+    initial_from: Vec<PathBuf>,
 }
 
 #[derive(clap::Args, Debug)]
@@ -219,8 +241,16 @@ struct TableArgs {
 /// Run `gsolve darkhex`.
 pub fn run(args: DarkhexArgs, global: &Global) -> CliResult {
     match args.command {
-        DarkhexCommand::Certify { file } => certify(&file, global),
+        DarkhexCommand::Certify { file } => {
+            print_certified(&file, &jobs::darkhex::certify::certify(&file)?, global)
+        }
+        DarkhexCommand::Symmetrise { file, out } => print_certified(
+            &out,
+            &jobs::darkhex::certify::symmetrise(&file, &out)?,
+            global,
+        ),
         DarkhexCommand::Solve(a) => solve(&a, global),
+        DarkhexCommand::Play(a) => super::darkhex_play::run(&a, global),
         DarkhexCommand::Eval {
             strategy,
             prune,
@@ -280,8 +310,7 @@ impl Progress for BarProgress {
     }
 }
 
-fn certify(file: &std::path::Path, global: &Global) -> CliResult {
-    let r = jobs::darkhex::certify::certify(file)?;
+fn print_certified(file: &std::path::Path, r: &CertifyReport, global: &Global) -> CliResult {
     let (m, c) = (&r.mixture, &r.certified);
     let bound = if c.owner == 0 { "lower" } else { "upper" };
     if global.json {
@@ -296,16 +325,18 @@ fn certify(file: &std::path::Path, global: &Global) -> CliResult {
             "responder_value": c.responder_value.to_string(),
             "responder_nodes": c.responder_nodes,
             "memo_hits": c.memo_hits,
+            "rotation_invariant": m.is_rotation_invariant(),
             "seconds": r.seconds,
         }));
     } else {
         println!("{}", c.black_value);
         eprintln!(
-            "{}: {} {}x{} mixture of {} policies for {}; exact best response of {} wins {} — Black's value {} ≈ {:.7} is a proven {bound} bound ({} responder histories, {:.3} s)",
+            "{}: {} {}x{} mixture of {} policies for {}; exact best response of {} wins {} — Black's value {} ≈ {:.7} is a proven {bound} bound ({} responder histories, {:.3} s){}",
             file.display(), m.rules.variant, m.rules.rows, m.rules.cols, m.policies.len(),
             if c.owner == 0 { "Black" } else { "White" },
             if c.owner == 0 { "White" } else { "Black" },
-            c.responder_value, c.black_value, c.black_value.to_f64(), c.responder_nodes, r.seconds
+            c.responder_value, c.black_value, c.black_value.to_f64(), c.responder_nodes, r.seconds,
+            if m.is_rotation_invariant() { "" } else { "; the mixture is not rotation invariant (written before gsolve symmetrised its mixtures; the published format requires it)" }
         );
     }
     Ok(())
@@ -371,6 +402,8 @@ impl SolveArgs {
         note(self.random_fallback, &mut dbl, "--random-fallback");
         note(self.inherit_fallback, &mut dbl, "--inherit-fallback");
         note(self.scratch_lp, &mut dbl, "--scratch-lp");
+        note(self.no_symmetry, &mut dbl, "--no-symmetry");
+        note(!self.initial_from.is_empty(), &mut dbl, "--initial-from");
         (cfr, dbl)
     }
 
@@ -466,6 +499,12 @@ fn solve(a: &SolveArgs, global: &Global) -> CliResult {
                 initial_policies: a.initial_policies.unwrap_or(0),
                 seed: a.seed,
                 scratch_lp: a.scratch_lp,
+                symmetric: !a.no_symmetry,
+                seeds: a
+                    .initial_from
+                    .iter()
+                    .map(|p| jobs::darkhex::certify::read_mixture(p))
+                    .collect::<Result<_, _>>()?,
                 stop,
                 output: a.output(format!(
                     "double-oracle-{}-{}x{}",

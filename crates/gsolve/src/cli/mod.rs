@@ -4,6 +4,7 @@ pub mod bench;
 pub mod coins;
 pub mod common;
 pub mod darkhex;
+pub mod darkhex_play;
 pub mod dola;
 pub mod gtp;
 pub mod hexecs;

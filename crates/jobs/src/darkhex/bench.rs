@@ -158,6 +158,8 @@ fn double_oracle_section(
             initial_policies: 200,
             seed: 0,
             scratch_lp: false,
+            symmetric: true,
+            seeds: Vec::new(),
             stop: Stop {
                 iterations: None,
                 time: Some(300.0),

@@ -37,11 +37,30 @@ pub fn certify_text(text: &str) -> JobResult<CertifyReport> {
     })
 }
 
+/// The text of the file `path` (errors name the file).
+fn read_text(path: &Path) -> JobResult<String> {
+    std::fs::read_to_string(path)
+        .map_err(|e| JobError::input(format!("cannot read {}: {e}", path.display())))
+}
+
 /// [`certify_text`] of the file `path` (errors name the file).
 pub fn certify(path: &Path) -> JobResult<CertifyReport> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| JobError::input(format!("cannot read {}: {e}", path.display())))?;
-    certify_text(&text).map_err(|e| JobError::input(format!("{}: {e}", path.display())))
+    certify_text(&read_text(path)?).map_err(|e| JobError::input(format!("{}: {e}", path.display())))
+}
+
+/// Symmetrise the certificate `path` (the average of the mixture and its 180° image, rotation
+/// invariant as the published format requires, never a worse bound), write it to `out` and
+/// compute the exact best response against what was written.
+pub fn symmetrise(path: &Path, out: &Path) -> JobResult<CertifyReport> {
+    let text = read_mixture(path)?.symmetrised().to_text();
+    crate::output::write_atomic(out, text.as_bytes())?;
+    certify_text(&text).map_err(|e| JobError::input(format!("{}: {e}", out.display())))
+}
+
+/// The mixture in the `DARKHEX_MIXTURE` file `path`, strictly parsed (errors name the file).
+pub fn read_mixture(path: &Path) -> JobResult<Mixture> {
+    Mixture::parse(&read_text(path)?)
+        .map_err(|e| JobError::input(format!("{}: {e}", path.display())))
 }
 
 /// What [`eval`] found.

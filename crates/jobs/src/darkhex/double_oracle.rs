@@ -41,6 +41,12 @@ pub struct DoubleOracleConfig {
     pub seed: u64,
     /// Solve every restricted game from scratch instead of keeping the linear program.
     pub scratch_lp: bool,
+    /// Use the 180° rotation (`DarkHexOracle::with_symmetry`): policy sets closed under it,
+    /// rotation-invariant proofs.
+    pub symmetric: bool,
+    /// Mixtures to start from (e.g. the certificates of an earlier run): their policies join
+    /// their owner's initial set and each, certified again, is the first best bound.
+    pub seeds: Vec<Mixture>,
     /// When to stop; with nothing given the run goes on until neither best response is new.
     pub stop: Stop,
     /// Output directory, resume and checkpoints.
@@ -83,13 +89,53 @@ impl DoubleOracleReport {
     }
 }
 
-/// A fresh double oracle for `config` (its initial policy sets, oracle and restricted solver).
+/// The oracle of `config`.
+fn oracle(config: &DoubleOracleConfig) -> JobResult<DarkHexOracle> {
+    Ok(DarkHexOracle::new(config.rules, config.oracle)
+        .map_err(JobError::input)?
+        .with_symmetry(config.symmetric))
+}
+
+/// A fresh double oracle for `config` (its initial policy sets, oracle and restricted solver;
+/// the seed mixtures' policies first, their bounds offered and their supports the first
+/// working set).
 pub fn start(config: &DoubleOracleConfig) -> JobResult<DarkHexDoubleOracle> {
-    let oracle = DarkHexOracle::new(config.rules, config.oracle).map_err(JobError::input)?;
-    let [black, white] = initial_policies(config.rules, config.initial_policies, config.seed)
+    let oracle = oracle(config)?;
+    let mut sets = initial_policies(config.rules, config.initial_policies, config.seed)
         .map_err(JobError::input)?;
+    for m in &config.seeds {
+        m.expect(
+            config.rules.rows,
+            config.rules.cols,
+            config.rules.variant,
+            m.owner,
+        )
+        .map_err(JobError::input)?;
+        let set = &mut sets[m.owner as usize];
+        let tail = std::mem::take(set);
+        set.extend(m.policies.iter().map(|p| darkhex::certificate::Policy {
+            weight: 1,
+            ..p.clone()
+        }));
+        set.extend(tail);
+    }
+    let [black, white] = sets;
     let lp = RestrictedSolver::new(config.scratch_lp);
-    double_oracle::DoubleOracle::new(oracle, lp, black, white).map_err(JobError::input)
+    let mut d =
+        double_oracle::DoubleOracle::new(oracle, lp, black, white).map_err(JobError::input)?;
+    for m in &config.seeds {
+        let proof = if config.symmetric {
+            m.symmetrised()
+        } else {
+            m.clone()
+        };
+        let bound = darkhex::certificate::best_response(&proof).black_value;
+        let owner = [Player::First, Player::Second][m.owner as usize];
+        let want: std::collections::HashSet<_> = proof.policies.iter().map(|p| p.key()).collect();
+        d.warm_start(owner, |p| want.contains(&p.key()));
+        d.offer_bound(owner, bound, proof);
+    }
+    Ok(d)
 }
 
 /// The double oracle of a checkpoint, with its rows and seconds.
@@ -98,7 +144,7 @@ fn restore(
     c: &Checkpoint,
 ) -> JobResult<(DarkHexDoubleOracle, Vec<Row>, f64)> {
     let r = c.restore().map_err(JobError::input)?;
-    let oracle = DarkHexOracle::new(config.rules, config.oracle).map_err(JobError::input)?;
+    let oracle = oracle(config)?;
     let lp = RestrictedSolver::new(config.scratch_lp);
     let [black, white] = r.sets;
     let mut d =
@@ -228,6 +274,9 @@ pub fn run(config: &DoubleOracleConfig, progress: &dyn Progress) -> JobResult<Do
             "no iteration was run: nothing to write (raise --iterations or --time)",
         ));
     };
+    // Every written mixture is rotation invariant (the published format's rule): without the
+    // symmetric oracle, symmetrise the best mixtures now and certify them again (never worse).
+    let (lower, upper) = (rotation_invariant(lower), rotation_invariant(upper));
     let report = DoubleOracleReport {
         rules,
         oracle: config.oracle,
@@ -247,6 +296,16 @@ pub fn run(config: &DoubleOracleConfig, progress: &dyn Progress) -> JobResult<Do
         write_files(&report, dir, config)?;
     }
     Ok(report)
+}
+
+/// `(bound, mixture)` with the mixture symmetrised and its bound certified again, if the
+/// mixture is not rotation invariant (the symmetrised bound is never worse).
+fn rotation_invariant((bound, m): (Fraction, Mixture)) -> (Fraction, Mixture) {
+    if m.is_rotation_invariant() {
+        return (bound, m);
+    }
+    let s = m.symmetrised();
+    (darkhex::certificate::best_response(&s).black_value, s)
 }
 
 /// The log line of one iteration.

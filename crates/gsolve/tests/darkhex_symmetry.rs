@@ -1,0 +1,128 @@
+//! Rotation invariance of what gsolve writes, and the independent Python checker's rule: every
+//! `.mix` of `gsolve darkhex solve --algo double-oracle` (with or without `--no-symmetry`) is
+//! rotation invariant and `scripts/darkhex_certify.py` accepts it with the value gsolve proves;
+//! a mixture that is not invariant is rejected ("mixture is not rotation invariant", exit 2)
+//! unless `--allow-asymmetric` (the legacy path for the certificates committed before).
+
+use darkhex::certificate::{best_response, Mixture};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+const ROOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
+
+fn run(program: &str, args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(program).args(args).output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn checker(args: &[&str]) -> (i32, String, String) {
+    let script = format!("{ROOT}/scripts/darkhex_certify.py");
+    let mut all = vec![script.as_str()];
+    all.extend_from_slice(args);
+    run("python3", &all)
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("gsolve-darkhex-sym-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    d
+}
+
+fn mixture(path: &Path) -> Mixture {
+    Mixture::parse(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
+#[test]
+fn written_mixtures_are_invariant_and_the_python_checker_agrees() {
+    for (name, extra) in [("sym", None), ("nosym", Some("--no-symmetry"))] {
+        let dir = temp_dir(name);
+        let mut args: Vec<&str> =
+            "--json darkhex solve --rows 3 --cols 2 --variant abrupt --algo double-oracle --out"
+                .split(' ')
+                .collect();
+        args.push(dir.to_str().unwrap());
+        args.extend(extra);
+        let (code, _, err) = run(env!("CARGO_BIN_EXE_gsolve"), &args);
+        assert_eq!(code, 0, "{err}");
+        for file in ["black-lower.mix", "white-upper.mix"] {
+            let path = dir.join(file);
+            let m = mixture(&path);
+            assert!(m.is_rotation_invariant(), "{name} {file}");
+            assert_eq!(best_response(&m).black_value.to_string(), "7/16");
+            let (code, out, err) = run(
+                env!("CARGO_BIN_EXE_gsolve"),
+                &["--json", "darkhex", "certify", path.to_str().unwrap()],
+            );
+            assert_eq!(code, 0, "{err}");
+            let j: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+            assert_eq!(j["rotation_invariant"], true, "{j}");
+            assert_eq!(j["value"], "7/16", "{j}");
+            let (code, out, err) = checker(&[path.to_str().unwrap()]);
+            assert_eq!(code, 0, "{name} {file}: {err}");
+            assert!(out.contains("bound 7/16"), "{out}");
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+#[test]
+fn the_python_checker_rejects_mixtures_that_are_not_invariant() {
+    // A committed certificate from before the symmetrisation: proven, but not invariant.
+    let legacy = format!("{ROOT}/results/darkhex/double-oracle-boards/abrupt-3x2/black-lower.mix");
+    let m = mixture(Path::new(&legacy));
+    assert!(!m.is_rotation_invariant());
+    let (code, out, err) = run(
+        env!("CARGO_BIN_EXE_gsolve"),
+        &["--json", "darkhex", "certify", &legacy],
+    );
+    assert_eq!(code, 0, "{err}");
+    let j: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(j["rotation_invariant"], false, "{j}");
+    assert_eq!(j["value"], "7/16", "{j}");
+    let (code, _, err) = checker(&[&legacy]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("mixture is not rotation invariant"), "{err}");
+    let (code, out, err) = checker(&["--allow-asymmetric", &legacy]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("bound 7/16"), "{out}");
+    // Its symmetrised twin passes; breaking one weight of the twin fails again.
+    let dir = temp_dir("legacy");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("twin.mix");
+    let (code, out, err) = run(
+        env!("CARGO_BIN_EXE_gsolve"),
+        &[
+            "--json",
+            "darkhex",
+            "symmetrise",
+            &legacy,
+            "--out",
+            path.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(code, 0, "{err}");
+    let j: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(j["rotation_invariant"], true, "{j}");
+    assert_eq!(j["value"], "7/16", "{j}");
+    let twin = mixture(&path);
+    assert_eq!(twin, m.symmetrised());
+    let (code, out, err) = checker(&[path.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("bound 7/16"), "{out}");
+    let game = darkhex::DarkHex::new(twin.rules).unwrap();
+    let lone = twin
+        .policies
+        .iter()
+        .position(|p| p.rotated(&game).key() != p.key())
+        .expect("a policy that is not its own image");
+    let mut broken = twin.clone();
+    broken.policies[lone].weight += 1;
+    std::fs::write(&path, broken.to_text()).unwrap();
+    let (code, _, err) = checker(&[path.to_str().unwrap()]);
+    assert_eq!(code, 2, "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
