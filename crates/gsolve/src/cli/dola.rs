@@ -96,6 +96,7 @@ fn setup(args: &PositionArgs) -> Result<(Variant, Position), CliError> {
         Some(f) => Position::from_fen(variant, f).map_err(CliError::input)?,
         None => Position::start(variant),
     };
+    super::common::check_move_list("--moves", &args.moves)?;
     for m in args
         .moves
         .split(',')
@@ -125,6 +126,7 @@ pub fn run(args: DolaArgs, global: &Global) -> CliResult {
 }
 
 fn run_play(args: PlayArgs<VariantArg>, global: &Global) -> CliResult {
+    args.check_files()?;
     let cfg = jobs::selfplay::DolaPlayConfig {
         variant: parse_variant(&args.position.variant)?,
         play: args.play.config(),
@@ -246,6 +248,7 @@ fn run_replay(args: ReplayArgs, global: &Global) -> CliResult {
 }
 
 fn run_replay_table(args: ReplayTableArgs, global: &Global) -> CliResult {
+    jobs::output::check_writable_file("--out", &args.out)?;
     let records = jobs::replay::record_files(&args.records);
     let rows = jobs::replay::dola_replay_table(
         &records,

@@ -22,6 +22,10 @@ use game::extensive::ExtensiveGame;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+/// Seconds of solving after which the first checkpoint (and one before a bracket measurement)
+/// is written, whatever the interval.
+const FIRST_CHECKPOINT_SECS: f64 = 5.0;
+
 /// What an information-set key of the history or view game must be for the run loop.
 pub trait InfoKey:
     Copy
@@ -292,6 +296,9 @@ impl<'a> Run<'a> {
         progress.start("darkhex solve", if target == u64::MAX { 0 } else { target });
         progress.advance(solver.iterations(), "");
         let mut last_checkpoint = Instant::now();
+        // The first checkpoint comes after a few seconds of solving, not a whole interval, so
+        // that a kill early in a long run loses little.
+        let mut checkpoint_after = config.output.checkpoint_secs.min(FIRST_CHECKPOINT_SECS);
         let mut clock = Clock::default();
         let mut last: Option<ExactBracket> = None;
         let mut chunk = 1u64;
@@ -307,6 +314,13 @@ impl<'a> Run<'a> {
                 && !gap_done
                 && (last.is_none() || clock.solve_secs_since_eval > 0.0)
             {
+                // A bracket measurement can be long: save the solving done before it.
+                if last_checkpoint.elapsed().as_secs_f64() >= FIRST_CHECKPOINT_SECS && !finishing {
+                    let secs = seconds_before + start.elapsed().as_secs_f64();
+                    self.write_checkpoint(&solver, &split, &rows, secs)?;
+                    last_checkpoint = Instant::now();
+                    checkpoint_after = config.output.checkpoint_secs;
+                }
                 let t = Instant::now();
                 let b = exact_bracket(
                     self.game,
@@ -335,10 +349,11 @@ impl<'a> Run<'a> {
             if finishing {
                 break;
             }
-            if last_checkpoint.elapsed().as_secs_f64() >= config.output.checkpoint_secs {
+            if last_checkpoint.elapsed().as_secs_f64() >= checkpoint_after {
                 let secs = seconds_before + start.elapsed().as_secs_f64();
                 self.write_checkpoint(&solver, &split, &rows, secs)?;
                 last_checkpoint = Instant::now();
+                checkpoint_after = config.output.checkpoint_secs;
             }
             let t = Instant::now();
             solver.iterate(chunk.min(target - solver.iterations()));

@@ -48,7 +48,7 @@ pub struct SolveReport {
 
 /// Solve the position of `cfg`.
 pub fn solve_position(cfg: &SolveConfig, progress: &dyn Progress) -> JobResult<SolveReport> {
-    if cfg.rows * cfg.cols <= 64 {
+    if cfg.rows.saturating_mul(cfg.cols) <= 64 {
         solve_on::<u64>(cfg, progress)
     } else {
         solve_on::<u128>(cfg, progress)
@@ -71,7 +71,7 @@ fn solve_on<W: BitWord>(cfg: &SolveConfig, progress: &dyn Progress) -> JobResult
         },
         0,
     );
-    let (wins, winning_moves) = if let Some(loser) = over {
+    let (wins, winning_moves) = super::with_node_rate(&solver, progress, || if let Some(loser) = over {
         (loser != to_move, Vec::new())
     } else if cfg.all {
         let values = solver.move_values(&pos);
@@ -83,7 +83,7 @@ fn solve_on<W: BitWord>(cfg: &SolveConfig, progress: &dyn Progress) -> JobResult
         (!names.is_empty(), names)
     } else {
         (solver.solve(&pos), Vec::new())
-    };
+    });
     progress.finish();
     let pv = if over.is_none() {
         solver.principal_variation(&pos, 200)
