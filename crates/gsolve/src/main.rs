@@ -1,9 +1,11 @@
 //! The `gsolve` command line: argument parsing, progress display and output formatting only.
 //! Every computation lives in the library crates (`crates/`, `solvers/`).
 //!
-//! Exit codes: 0 success, 1 a run that failed (I/O, resource limits), 2 bad input (malformed
-//! arguments, positions, moves or files). With `--json` every subcommand prints exactly one JSON
-//! object on stdout; human-readable output otherwise. Progress bars go to stderr, only on a
+//! Exit codes: 0 success, 1 a run that failed (I/O, resource limits, a result that disagrees
+//! with the stored table or the literature), 2 bad input (malformed arguments, positions,
+//! moves or files, contradictory options, a strategy that `coins check` finds is not a
+//! solution). With `--json` every subcommand prints exactly one JSON object on stdout, errors
+//! included; human-readable output otherwise. Progress bars go to stderr, only on a
 //! terminal and never with `--json`.
 
 mod cli;

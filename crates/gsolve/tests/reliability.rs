@@ -3,7 +3,9 @@
 
 mod common;
 
-use common::{assert_bad_input, assert_no_panic, gsolve, gsolve_in, one_json_object, scratch};
+use common::{
+    assert_bad_input, assert_no_panic, darkhex_2x2, gsolve, gsolve_in, one_json_object, scratch,
+};
 use std::path::Path;
 use std::time::{Duration, Instant};
 
@@ -24,10 +26,10 @@ fn vec_prefix_ending_at(bytes: &[u8], end: usize, item: usize) -> Option<(usize,
 fn cfr_resume_with_a_short_prediction_is_rejected_not_a_panic() {
     let dir = scratch("pcfr");
     let out = dir.join("run");
-    let r = gsolve(&[
-        "darkhex", "solve", "--rows", "2", "--cols", "2", "--algo", "pcfr+", "--iterations",
-        "3", "--out", path_str(&out),
-    ]);
+    let r = gsolve(&darkhex_2x2(
+        "pcfr+",
+        &["--iterations", "3", "--out", path_str(&out)],
+    ));
     assert_eq!(r.code, 0, "{}", r.stderr);
     let path = out.join("checkpoint.bin");
     let mut bytes = std::fs::read(&path).unwrap();
@@ -41,10 +43,10 @@ fn cfr_resume_with_a_short_prediction_is_rejected_not_a_panic() {
     bytes[state_at..state_at + 8].copy_from_slice(&((len - 32) as u64).to_le_bytes());
     bytes.truncate(end - 32);
     std::fs::write(&path, &bytes).unwrap();
-    let r = gsolve(&[
-        "darkhex", "solve", "--rows", "2", "--cols", "2", "--algo", "pcfr+", "--iterations",
-        "6", "--out", path_str(&out), "--resume",
-    ]);
+    let r = gsolve(&darkhex_2x2(
+        "pcfr+",
+        &["--iterations", "6", "--out", path_str(&out), "--resume"],
+    ));
     assert_bad_input(&r, "short prediction", "prediction", false, 4000);
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -55,7 +57,16 @@ fn memory_caps_beyond_the_machine_exit_2() {
         vec!["rex", "solve", "--size", "4x4", "--tt-mb", "1048576"],
         vec!["rex", "solve", "--size", "4x4", "--tt-mb", "0"],
         vec!["rex", "suite", "/dev/null", "--tt-mb", "99999999"],
-        vec!["dola", "search", "--variant", "sultan", "--depth", "1", "--tt-mb", "65536000"],
+        vec![
+            "dola",
+            "search",
+            "--variant",
+            "sultan",
+            "--depth",
+            "1",
+            "--tt-mb",
+            "65536000",
+        ],
     ] {
         let r = gsolve(&args);
         assert_bad_input(&r, &args.join(" "), "--tt-mb", false, 4000);
@@ -64,7 +75,11 @@ fn memory_caps_beyond_the_machine_exit_2() {
 
 #[test]
 fn board_sizes_that_overflow_exit_2() {
-    for size in ["1152921504606846976x16", "18446744073709551615x2", "4294967296x4294967296"] {
+    for size in [
+        "1152921504606846976x16",
+        "18446744073709551615x2",
+        "4294967296x4294967296",
+    ] {
         let r = gsolve(&["rex", "solve", "--size", size]);
         assert_bad_input(&r, size, size, false, 4000);
         let r = gsolve(&["rex", "map", "--size", size]);
@@ -85,10 +100,16 @@ fn board_sizes_that_overflow_exit_2() {
 fn no_eval_with_a_gap_is_rejected_instead_of_hanging() {
     let dir = scratch("noeval");
     let r = gsolve_in(
-        &[
-            "darkhex", "solve", "--rows", "2", "--cols", "2", "--algo", "dcfr", "--no-eval",
-            "--gap", "1e-6", "--out", path_str(&dir.join("o")),
-        ],
+        &darkhex_2x2(
+            "dcfr",
+            &[
+                "--no-eval",
+                "--gap",
+                "1e-6",
+                "--out",
+                path_str(&dir.join("o")),
+            ],
+        ),
         b"",
         None,
         Duration::from_secs(20),
@@ -109,7 +130,16 @@ fn coins_check_fails_on_what_is_not_a_solution() {
         let f = path_str(file);
         let r = gsolve(&["coins", "check", "--coins", "12", "--weighings", "3", f]);
         assert_bad_input(&r, f, needle, false, 4000);
-        let r = gsolve(&["--json", "coins", "check", "--coins", "12", "--weighings", "3", f]);
+        let r = gsolve(&[
+            "--json",
+            "coins",
+            "check",
+            "--coins",
+            "12",
+            "--weighings",
+            "3",
+            f,
+        ]);
         assert_bad_input(&r, f, needle, true, 4000);
         assert_eq!(one_json_object(&r.stdout, f)["valid"], false);
     }
@@ -123,8 +153,16 @@ fn coins_check_accepts_every_tree_that_solve_prints() {
         let printed = dir.join(format!("printed-{n}.txt"));
         let written = dir.join(format!("written-{n}.txt"));
         let r = gsolve(&[
-            "coins", "solve", "--coins", n, "--weighings", k, "--adaptive", "--no-count",
-            "--out", path_str(&written),
+            "coins",
+            "solve",
+            "--coins",
+            n,
+            "--weighings",
+            k,
+            "--adaptive",
+            "--no-count",
+            "--out",
+            path_str(&written),
         ]);
         assert_eq!(r.code, 0, "{}", r.stderr);
         std::fs::write(&printed, &r.stdout).unwrap();
@@ -163,15 +201,33 @@ fn empty_suites_and_limit_zero_are_rejected() {
 fn contradictory_and_meaningless_options_are_rejected_naming_them() {
     let base = ["darkhex", "solve", "--rows", "2", "--cols", "2"];
     for (extra, names) in [
-        (vec!["--algo", "dcfr", "--initial-policies", "5"], vec!["--initial-policies", "CFR"]),
-        (vec!["--algo", "dcfr", "--scratch-lp"], vec!["--scratch-lp", "--algo dcfr"]),
-        (vec!["--algo", "double-oracle", "--repr", "view"], vec!["--repr", "--algo double-oracle"]),
-        (vec!["--algo", "dcfr", "--no-eval", "--eval-secs", "3"], vec!["--no-eval", "--eval-secs"]),
+        (
+            vec!["--algo", "dcfr", "--initial-policies", "5"],
+            vec!["--initial-policies", "CFR"],
+        ),
+        (
+            vec!["--algo", "dcfr", "--scratch-lp"],
+            vec!["--scratch-lp", "--algo dcfr"],
+        ),
+        (
+            vec!["--algo", "double-oracle", "--repr", "view"],
+            vec!["--repr", "--algo double-oracle"],
+        ),
+        (
+            vec!["--algo", "dcfr", "--no-eval", "--eval-secs", "3"],
+            vec!["--no-eval", "--eval-secs"],
+        ),
         (vec!["--algo", "dcfr", "--purify", "nan"], vec!["--purify"]),
         (vec!["--algo", "dcfr", "--purify", "1.5"], vec!["--purify"]),
         (vec!["--algo", "dcfr", "--prune", "inf"], vec!["--prune"]),
-        (vec!["--algo", "dcfr", "--iterations", "0"], vec!["--iterations 0"]),
-        (vec!["--algo", "dcfr", "--eval-secs", "nan"], vec!["--eval-secs"]),
+        (
+            vec!["--algo", "dcfr", "--iterations", "0"],
+            vec!["--iterations 0"],
+        ),
+        (
+            vec!["--algo", "dcfr", "--eval-secs", "nan"],
+            vec!["--eval-secs"],
+        ),
     ] {
         let args: Vec<&str> = base.iter().copied().chain(extra.iter().copied()).collect();
         let what = args.join(" ");
@@ -182,11 +238,35 @@ fn contradictory_and_meaningless_options_are_rejected_naming_them() {
         }
     }
     for (args, needle) in [
-        (vec!["rex", "solve", "--size", "3x3", "--moves", "a1,,b2"], "a1,,b2"),
-        (vec!["rex", "solve", "--size", "3x3", "--moves", "a1,"], "a1,"),
-        (vec!["rex", "map", "--size", "3x3", "--openings", "a1,,b2"], "--openings"),
-        (vec!["dola", "perft", "--variant", "sultan", "--depth", "1", "--moves", ",f2f5"], "--moves"),
-        (vec!["hexecs", "perft", "--depth", "1", "--moves", "D2D4,,"], "--moves"),
+        (
+            vec!["rex", "solve", "--size", "3x3", "--moves", "a1,,b2"],
+            "a1,,b2",
+        ),
+        (
+            vec!["rex", "solve", "--size", "3x3", "--moves", "a1,"],
+            "a1,",
+        ),
+        (
+            vec!["rex", "map", "--size", "3x3", "--openings", "a1,,b2"],
+            "--openings",
+        ),
+        (
+            vec![
+                "dola",
+                "perft",
+                "--variant",
+                "sultan",
+                "--depth",
+                "1",
+                "--moves",
+                ",f2f5",
+            ],
+            "--moves",
+        ),
+        (
+            vec!["hexecs", "perft", "--depth", "1", "--moves", "D2D4,,"],
+            "--moves",
+        ),
     ] {
         let r = gsolve(&args);
         assert_bad_input(&r, &args.join(" "), needle, false, 4000);
@@ -224,9 +304,20 @@ fn negative_numbers_name_their_option() {
     for (args, option) in [
         (vec!["rex", "solve", "--threads", "-1"], "--threads"),
         (vec!["rex", "table", "--max-cells", "-3"], "--max-cells"),
-        (vec!["coins", "solve", "--coins", "-12", "--weighings", "3"], "--coins"),
-        (vec!["darkhex", "solve", "--rows", "-2", "--cols", "2"], "--rows"),
-        (vec!["darkhex", "solve", "--rows", "2", "--cols", "2", "--gap", "-0.5"], "--gap"),
+        (
+            vec!["coins", "solve", "--coins", "-12", "--weighings", "3"],
+            "--coins",
+        ),
+        (
+            vec!["darkhex", "solve", "--rows", "-2", "--cols", "2"],
+            "--rows",
+        ),
+        (
+            vec![
+                "darkhex", "solve", "--rows", "2", "--cols", "2", "--gap", "-0.5",
+            ],
+            "--gap",
+        ),
     ] {
         let r = gsolve(&args);
         assert_bad_input(&r, &args.join(" "), option, false, 4000);
@@ -269,16 +360,39 @@ fn an_unwritable_out_is_found_before_the_work() {
     for args in [
         vec!["rex", "table", "--max-cells", "25", "--out", out],
         vec!["rex", "map", "--size", "4x4", "--out", out],
-        vec!["darkhex", "solve", "--rows", "3", "--cols", "3", "--algo", "dcfr", "--out", out],
+        vec![
+            "darkhex", "solve", "--rows", "3", "--cols", "3", "--algo", "dcfr", "--out", out,
+        ],
         vec!["coins", "table", "--out", out],
-        vec!["coins", "solve", "--coins", "12", "--weighings", "3", "--out", out],
+        vec![
+            "coins",
+            "solve",
+            "--coins",
+            "12",
+            "--weighings",
+            "3",
+            "--out",
+            out,
+        ],
         vec!["bench", "rex", "--out", out],
-        vec!["dola", "play", "--variant", "sultan", "--games", "2", "--out", out],
+        vec![
+            "dola",
+            "play",
+            "--variant",
+            "sultan",
+            "--games",
+            "2",
+            "--out",
+            out,
+        ],
     ] {
         let r = gsolve(&args);
         assert_bad_input(&r, &args.join(" "), "--out", false, 4000);
     }
-    assert!(start.elapsed() < Duration::from_secs(20), "work was done first");
+    assert!(
+        start.elapsed() < Duration::from_secs(20),
+        "work was done first"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -289,13 +403,31 @@ fn a_read_only_result_is_not_replaced_and_no_temporary_is_left() {
     let file = dir.join("report.txt");
     std::fs::write(&file, "keep me").unwrap();
     std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o444)).unwrap();
-    let r = gsolve(&["coins", "solve", "--coins", "3", "--weighings", "2", "--out", path_str(&file)]);
+    let r = gsolve(&[
+        "coins",
+        "solve",
+        "--coins",
+        "3",
+        "--weighings",
+        "2",
+        "--out",
+        path_str(&file),
+    ]);
     assert_bad_input(&r, "read-only", "read-only", false, 4000);
     assert_eq!(std::fs::read_to_string(&file).unwrap(), "keep me");
     // A failed rename (the target is a folder) leaves no temporary behind.
     let out = dir.join("coins");
     std::fs::create_dir_all(out.join("table.md")).unwrap();
-    let r = gsolve(&["coins", "table", "--min-weighings", "2", "--max-weighings", "2", "--out", path_str(&out)]);
+    let r = gsolve(&[
+        "coins",
+        "table",
+        "--min-weighings",
+        "2",
+        "--max-weighings",
+        "2",
+        "--out",
+        path_str(&out),
+    ]);
     assert_ne!(r.code, 0);
     assert_no_panic(&r, "coins table into a folder");
     for e in std::fs::read_dir(&out).unwrap() {
@@ -312,7 +444,14 @@ fn foreign_files_exit_2_and_long_lines_are_not_echoed() {
     let table = dir.join("table");
     std::fs::create_dir_all(&table).unwrap();
     std::fs::write(table.join("parity.csv"), b"\xff\xfe\x00binary").unwrap();
-    let r = gsolve(&["rex", "table", "--max-cells", "4", "--out", path_str(&table)]);
+    let r = gsolve(&[
+        "rex",
+        "table",
+        "--max-cells",
+        "4",
+        "--out",
+        path_str(&table),
+    ]);
     assert_bad_input(&r, "binary parity.csv", "parity.csv", false, 4000);
     let map = dir.join("map");
     std::fs::create_dir_all(&map).unwrap();
@@ -324,7 +463,15 @@ fn foreign_files_exit_2_and_long_lines_are_not_echoed() {
     std::fs::write(&long, "a".repeat(20 << 20)).unwrap();
     for args in [
         vec!["rex", "suite", path_str(&long)],
-        vec!["coins", "check", "--coins", "12", "--weighings", "3", path_str(&long)],
+        vec![
+            "coins",
+            "check",
+            "--coins",
+            "12",
+            "--weighings",
+            "3",
+            path_str(&long),
+        ],
         vec!["dola", "replay", "--variant", "sultan", path_str(&long)],
     ] {
         let r = gsolve(&args);
@@ -344,8 +491,74 @@ fn the_default_job_leaves_committed_results_alone() {
     let r = gsolve_in(&["--json"], b"", Some(&dir), Duration::from_secs(120));
     assert_eq!(r.code, 0, "{}", r.stderr);
     one_json_object(&r.stdout, "default job");
-    assert_eq!(std::fs::read(&copy).unwrap(), before, "results/rex/parity.csv rewritten");
+    assert_eq!(
+        std::fs::read(&copy).unwrap(),
+        before,
+        "results/rex/parity.csv rewritten"
+    );
     assert!(!dir.join("results/rex/parity.md").exists());
     assert!(dir.join("runs/rex/parity.csv").exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn cfr_checkpoints_early_and_a_kill_9_loses_little() {
+    let dir = scratch("cfr-kill");
+    let out = dir.join("run");
+    let o = path_str(&out);
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_gsolve"))
+        .args([
+            "darkhex",
+            "solve",
+            "--rows",
+            "2",
+            "--cols",
+            "2",
+            "--algo",
+            "dcfr",
+            "--no-eval",
+            "--time",
+            "30",
+            "--out",
+            o,
+        ])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    // The first checkpoint comes after about 5 s of solving, not after the 60 s interval.
+    let start = Instant::now();
+    let checkpoint = out.join("checkpoint.bin");
+    while !checkpoint.exists() && start.elapsed() < Duration::from_secs(15) {
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let seen = start.elapsed();
+    child.kill().unwrap(); // SIGKILL
+    child.wait().unwrap();
+    assert!(checkpoint.exists(), "no checkpoint after {seen:?}");
+    assert!(
+        seen < Duration::from_secs(12),
+        "first checkpoint after {seen:?}"
+    );
+    let r = gsolve(&[
+        "--json",
+        "darkhex",
+        "solve",
+        "--rows",
+        "2",
+        "--cols",
+        "2",
+        "--algo",
+        "dcfr",
+        "--no-eval",
+        "--resume",
+        "--time",
+        "0.5",
+        "--out",
+        o,
+    ]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let v = one_json_object(&r.stdout, "resumed run");
+    assert!(v["iterations"].as_u64().unwrap() > 1000, "{v}");
     std::fs::remove_dir_all(&dir).unwrap();
 }

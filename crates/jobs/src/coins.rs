@@ -153,12 +153,11 @@ fn strategy_text(raw: &str) -> String {
         }
         None => kept,
     };
-    let indent = lines
+    let indent = lines.iter().map(|l| depth(l)).min().unwrap_or(0);
+    lines
         .iter()
-        .map(|l| depth(l))
-        .min()
-        .unwrap_or(0);
-    lines.iter().map(|l| format!("{}\n", &l[indent..])).collect()
+        .map(|l| format!("{}\n", &l[indent..]))
+        .collect()
 }
 
 /// The line of the `solve` report that introduces its decision tree.
@@ -399,10 +398,7 @@ fn adaptive_output(problem: &Problem, r: &AdaptiveReport, text: &mut String) -> 
         );
     }
     if let Some(t) = &r.tree {
-        line!(
-            text,
-            "  {TREE_HEADING} ('left'/'right' = heavier pan):"
-        );
+        line!(text, "  {TREE_HEADING} ('left'/'right' = heavier pan):");
         for l in t.to_string().lines() {
             line!(text, "    {l}");
         }

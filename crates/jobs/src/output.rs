@@ -267,6 +267,33 @@ mod tests {
     }
 
     #[test]
+    fn temporaries_are_unique_and_never_left_behind() {
+        let dir = std::env::temp_dir().join(format!("jobs-tmp-{}", std::process::id()));
+        let path = dir.join("result.md");
+        assert_ne!(temporary_name(&path), temporary_name(&path));
+        write_atomic(&path, b"one").unwrap();
+        // Replacing a folder fails, and the temporary goes with the failure.
+        let folder = dir.join("folder.md");
+        std::fs::create_dir_all(&folder).unwrap();
+        assert!(write_atomic(&folder, b"two").is_err());
+        let names: Vec<String> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        assert!(names.iter().all(|n| !n.ends_with(".tmp")), "{names:?}");
+        assert_eq!(std::fs::read(&path).unwrap(), b"one");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn long_messages_are_bounded_at_a_character_boundary() {
+        let text = "é".repeat(1000);
+        let short = bounded(&text, 101);
+        assert!(short.len() < 140 && short.contains("more bytes"), "{short}");
+        assert_eq!(bounded("short", 10), "short");
+    }
+
+    #[test]
     fn a_section_is_replaced_by_heading_and_others_are_kept() {
         let dir = std::env::temp_dir().join(format!("jobs-output-{}", std::process::id()));
         let path = dir.join("doc.md");

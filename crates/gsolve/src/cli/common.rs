@@ -181,12 +181,12 @@ impl jobs::Progress for BarProgress {
         if let Some(old) = guard.take() {
             old.finish_and_clear();
         }
-        // An unknown total (0) is drawn as a spinner.
-        *guard = Some(if total == 0 {
-            spinner(&self.global, what)
-        } else {
-            progress_bar(&self.global, total, what)
-        });
+        // An unknown total (0) is drawn as a count that says so, ticking to show it is alive.
+        let bar = progress_bar(&self.global, total, what);
+        if total == 0 {
+            bar.enable_steady_tick(std::time::Duration::from_millis(200));
+        }
+        *guard = Some(bar);
     }
 
     fn advance(&self, done: u64, note: &str) {
@@ -213,23 +213,6 @@ impl jobs::Progress for BarProgress {
             bar.finish_and_clear();
         }
     }
-}
-
-/// A spinner with elapsed time on stderr (terminal only, never with `--json`), for jobs whose
-/// length is unknown.
-pub fn spinner(global: &Global, what: &str) -> ProgressBar {
-    let bar = ProgressBar::new_spinner();
-    if global.json || !std::io::stderr().is_terminal() {
-        bar.set_draw_target(ProgressDrawTarget::hidden());
-    } else {
-        bar.set_style(
-            ProgressStyle::with_template("{spinner} {msg} [{elapsed_precise}]")
-                .unwrap_or_else(|_| ProgressStyle::default_spinner()),
-        );
-        bar.enable_steady_tick(std::time::Duration::from_millis(200));
-    }
-    bar.set_message(what.to_string());
-    bar
 }
 
 /// Write `contents` to `path` atomically: a temporary file in the same directory renamed into

@@ -403,9 +403,7 @@ impl SolveArgs {
             }
         }
         if self.eval_secs.is_some_and(|v| !(v.is_finite() && v >= 0.0)) {
-            return Err(CliError::input(
-                "--eval-secs must be a non-negative number",
-            ));
+            return Err(CliError::input("--eval-secs must be a non-negative number"));
         }
         if self.iterations == Some(0) {
             return Err(CliError::input(

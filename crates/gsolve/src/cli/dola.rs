@@ -227,16 +227,20 @@ fn run_replay(args: ReplayArgs, global: &Global) -> CliResult {
             "{:>3}. {:<5} {:<32} {:<7} {}",
             s.number,
             s.color,
-            s.text,
+            // A record's move may be megabytes of garbage: quote a few hundred bytes.
+            super::common::bounded(&s.text, 200),
             played,
-            verdict_text(&s.verdict)
+            super::common::bounded(&verdict_text(&s.verdict), 300)
         );
         for n in &s.notes {
-            println!("{:>11}note: {n}", "");
+            println!("{:>11}note: {}", "", super::common::bounded(n, 300));
         }
     }
     if let Some(c) = &r.trailing_comment {
-        println!("comment after the last move: {c}");
+        println!(
+            "comment after the last move: {}",
+            super::common::bounded(c, 300)
+        );
     }
     println!("final position: {}", r.final_fen);
     println!(

@@ -404,18 +404,22 @@ fn seconds_arg(what: &str, s: &str) -> Result<f64, String> {
 
 /// Run `gsolve gtp` on stdin/stdout.
 pub fn run(args: GtpArgs, global: &Global) -> CliResult {
+    let mut engine = GtpEngine::new(args.benzene, args.size, &args.solver)?;
     if global.json {
         return Err(CliError::input(
             "--json does not apply to gtp: the engine answers in GTP on stdout",
         ));
     }
-    let mut engine = GtpEngine::new(args.benzene, args.size, &args.solver)?;
     let mut stdin = std::io::stdin().lock();
     let mut out = std::io::stdout().lock();
     let mut raw = Vec::new();
     loop {
         raw.clear();
-        if stdin.read_until(b'\n', &mut raw).map_err(CliError::runtime)? == 0 {
+        if stdin
+            .read_until(b'\n', &mut raw)
+            .map_err(CliError::runtime)?
+            == 0
+        {
             break;
         }
         // A line that is not UTF-8 is a bad command, answered like any other: the session goes on.

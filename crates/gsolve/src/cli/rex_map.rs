@@ -218,8 +218,7 @@ pub fn swap(a: SwapArgs, global: &Global) -> CliResult {
     jobs::rex::swap::write_swap_table(&out, &rows, &super::common::command_line())
         .map_err(|e| CliError::runtime(format!("{}: {e}", out.display())))?;
     let disagree = rows.iter().any(|r| r.solver_agrees == Some(false));
-    let failure =
-        disagree.then(|| CliError::runtime("the solver disagrees with the swap table"));
+    let failure = disagree.then(|| CliError::runtime("the solver disagrees with the swap table"));
     if global.json {
         let v = json!({
             "out": out.display().to_string(),

@@ -25,7 +25,12 @@ pub struct Run {
 
 /// Run `gsolve args` with `stdin` in `dir` (the test's folder when `None`), killed after
 /// `limit`.
-pub fn gsolve_in(args: &[&str], stdin: &[u8], dir: Option<&Path>, limit: Duration) -> Run {
+pub fn gsolve_in<S: AsRef<std::ffi::OsStr>>(
+    args: &[S],
+    stdin: &[u8],
+    dir: Option<&Path>,
+    limit: Duration,
+) -> Run {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_gsolve"));
     cmd.args(args)
         .stdin(Stdio::piped())
@@ -37,40 +42,76 @@ pub fn gsolve_in(args: &[&str], stdin: &[u8], dir: Option<&Path>, limit: Duratio
     run(cmd, stdin, limit)
 }
 
-/// Run a prepared command (arguments that are not UTF-8, for instance).
+/// Run a prepared command (arguments that are not UTF-8, for instance). Both pipes are
+/// drained while it runs, so that a chatty run cannot block on a full pipe.
 pub fn run(mut cmd: Command, stdin: &[u8], limit: Duration) -> Run {
+    use std::io::Read;
     let mut child = cmd.spawn().expect("the gsolve binary starts");
-    {
-        let mut input = child.stdin.take().expect("stdin piped");
-        let _ = input.write_all(stdin);
-    }
+    let drain = |pipe: Option<Box<dyn Read + Send>>| {
+        std::thread::spawn(move || {
+            let mut buf = Vec::new();
+            if let Some(mut p) = pipe {
+                let _ = p.read_to_end(&mut buf);
+            }
+            buf
+        })
+    };
+    let out = drain(
+        child
+            .stdout
+            .take()
+            .map(|p| Box::new(p) as Box<dyn Read + Send>),
+    );
+    let err = drain(
+        child
+            .stderr
+            .take()
+            .map(|p| Box::new(p) as Box<dyn Read + Send>),
+    );
+    let mut input = child.stdin.take().expect("stdin piped");
+    let stdin = stdin.to_vec();
+    let feed = std::thread::spawn(move || {
+        let _ = input.write_all(&stdin);
+    });
     let start = Instant::now();
     let mut hung = false;
-    while child.try_wait().expect("wait").is_none() {
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("wait") {
+            break Some(status);
+        }
         if start.elapsed() > limit {
             let _ = child.kill();
+            let _ = child.wait();
             hung = true;
-            break;
+            break None;
         }
         std::thread::sleep(Duration::from_millis(5));
-    }
-    let out = child.wait_with_output().expect("output");
+    };
+    let _ = feed.join();
+    let (stdout, stderr) = (out.join().unwrap(), err.join().unwrap());
     Run {
-        code: if hung {
-            -1
-        } else {
-            out.status.code().unwrap_or(-1)
-        },
-        bytes: out.stdout.len() + out.stderr.len(),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+        code: status.and_then(|s| s.code()).unwrap_or(-1),
+        bytes: stdout.len() + stderr.len(),
+        stdout: String::from_utf8_lossy(&stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&stderr).into_owned(),
         hung,
     }
 }
 
 /// Run `gsolve args` (no stdin, 60 s guard).
-pub fn gsolve(args: &[&str]) -> Run {
+pub fn gsolve<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> Run {
     gsolve_in(args, b"", None, Duration::from_secs(60))
+}
+
+/// `darkhex solve --rows 2 --cols 2 --algo ALGO` followed by `extra`: the quick CFR run.
+pub fn darkhex_2x2(algo: &str, extra: &[&str]) -> Vec<String> {
+    [
+        "darkhex", "solve", "--rows", "2", "--cols", "2", "--algo", algo,
+    ]
+    .iter()
+    .chain(extra)
+    .map(|s| s.to_string())
+    .collect()
 }
 
 /// A fresh empty folder for one test.
@@ -83,7 +124,13 @@ pub fn scratch(name: &str) -> PathBuf {
 
 /// No Rust panic or debug text in a run's output.
 pub fn assert_no_panic(r: &Run, what: &str) {
-    for needle in ["panicked", "RUST_BACKTRACE", "stack backtrace", "Input(\"", "Runtime(\""] {
+    for needle in [
+        "panicked",
+        "RUST_BACKTRACE",
+        "stack backtrace",
+        "Input(\"",
+        "Runtime(\"",
+    ] {
         assert!(
             !r.stderr.contains(needle) && !r.stdout.contains(needle),
             "{what}: {needle:?} in the output: {}",
@@ -104,11 +151,7 @@ pub fn assert_bad_input(r: &Run, what: &str, needle: &str, json: bool, max_bytes
         "{what}: the message does not name {needle:?}: {}",
         short(&r.stderr)
     );
-    assert!(
-        r.bytes <= max_bytes,
-        "{what}: {} bytes of output",
-        r.bytes
-    );
+    assert!(r.bytes <= max_bytes, "{what}: {} bytes of output", r.bytes);
     if json {
         let v = one_json_object(&r.stdout, what);
         assert_eq!(v["exit_code"], 2, "{what}: {v}");

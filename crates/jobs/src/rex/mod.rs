@@ -49,7 +49,10 @@ where
             while let Err(std::sync::mpsc::RecvTimeoutError::Timeout) = wait.recv_timeout(tick) {
                 let nodes = solver.nodes();
                 let rate = nodes as f64 / start.elapsed().as_secs_f64().max(1e-9);
-                progress.advance(nodes, &format!("{nodes} nodes, {:.2} M nodes/s", rate / 1e6));
+                progress.advance(
+                    nodes,
+                    &format!("{nodes} nodes, {:.2} M nodes/s", rate / 1e6),
+                );
             }
         });
         let r = work();
