@@ -234,6 +234,7 @@ impl GtpEngine {
             "quit" => Ok(None),
             "boardsize" => {
                 need(1)?;
+                at_most(cmd, &args, 2)?;
                 self.boardsize(&args)?;
                 done
             }
@@ -245,6 +246,7 @@ impl GtpEngine {
             }
             "play" => {
                 need(2)?;
+                at_most(cmd, &args, 2)?;
                 let p = self.colour(args[0])?;
                 let cell = self.cell(args[1])?;
                 self.pos.try_place(p, cell).map_err(|e| e.to_string())?;
@@ -389,6 +391,19 @@ impl GtpEngine {
 fn need_args(cmd: &str, args: &[&str], n: usize) -> Result<(), String> {
     if args.len() < n {
         Err(format!("{cmd} needs {n} argument(s)"))
+    } else {
+        Ok(())
+    }
+}
+
+/// An error if `cmd` got more than `n` arguments (extra words are a malformed command, not
+/// something to ignore).
+fn at_most(cmd: &str, args: &[&str], n: usize) -> Result<(), String> {
+    if args.len() > n {
+        Err(format!(
+            "{cmd} takes at most {n} argument(s), got {}",
+            args.len()
+        ))
     } else {
         Ok(())
     }

@@ -203,7 +203,7 @@ pub fn number_cases(dir: &Path) -> Vec<Case> {
     v
 }
 
-/// Bad numbers of the coins, Dola, Hexecs, map and bench options, and bad positions.
+/// Bad numbers of the coins options.
 pub fn other_number_cases(dir: &Path) -> Vec<Case> {
     let out = dir.join("results/other");
     let o = out.to_str().unwrap();
@@ -255,6 +255,15 @@ pub fn other_number_cases(dir: &Path) -> Vec<Case> {
             needle,
         ));
     }
+    v
+}
+
+/// Bad numbers of the Dola and Hexecs perft and search options, of the map and the bench, and
+/// bad FEN strings.
+pub fn search_number_cases(dir: &Path) -> Vec<Case> {
+    let out = dir.join("results/other");
+    let o = out.to_str().unwrap();
+    let mut v = Vec::new();
     for (opt, val) in [
         ("--depth", "abc"),
         ("--depth", "-1"),

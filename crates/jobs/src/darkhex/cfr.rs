@@ -159,6 +159,35 @@ struct Run<'a> {
 }
 
 /// The measuring schedule's and the stop rules' clock.
+/// When the next checkpoint is due: the first after a few seconds of solving, not a whole
+/// interval, so that a kill early in a long run loses little; one also before a bracket
+/// measurement (it can be long) that follows a few seconds of unsaved solving.
+struct CheckpointClock {
+    last: Instant,
+    after: f64,
+    interval: f64,
+}
+
+impl CheckpointClock {
+    fn new(interval: f64) -> Self {
+        CheckpointClock {
+            last: Instant::now(),
+            after: interval.min(FIRST_CHECKPOINT_SECS),
+            interval,
+        }
+    }
+    fn due(&self) -> bool {
+        self.last.elapsed().as_secs_f64() >= self.after
+    }
+    fn due_before_eval(&self) -> bool {
+        self.last.elapsed().as_secs_f64() >= FIRST_CHECKPOINT_SECS.min(self.interval)
+    }
+    fn reset(&mut self) {
+        self.last = Instant::now();
+        self.after = self.interval;
+    }
+}
+
 #[derive(Default)]
 struct Clock {
     solve_secs_since_eval: f64,
@@ -295,10 +324,7 @@ impl<'a> Run<'a> {
             });
         progress.start("darkhex solve", if target == u64::MAX { 0 } else { target });
         progress.advance(solver.iterations(), "");
-        let mut last_checkpoint = Instant::now();
-        // The first checkpoint comes after a few seconds of solving, not a whole interval, so
-        // that a kill early in a long run loses little.
-        let mut checkpoint_after = config.output.checkpoint_secs.min(FIRST_CHECKPOINT_SECS);
+        let mut saved = CheckpointClock::new(config.output.checkpoint_secs);
         let mut clock = Clock::default();
         let mut last: Option<ExactBracket> = None;
         let mut chunk = 1u64;
@@ -315,11 +341,10 @@ impl<'a> Run<'a> {
                 && (last.is_none() || clock.solve_secs_since_eval > 0.0)
             {
                 // A bracket measurement can be long: save the solving done before it.
-                if last_checkpoint.elapsed().as_secs_f64() >= FIRST_CHECKPOINT_SECS && !finishing {
+                if saved.due_before_eval() && !finishing {
                     let secs = seconds_before + start.elapsed().as_secs_f64();
                     self.write_checkpoint(&solver, &split, &rows, secs)?;
-                    last_checkpoint = Instant::now();
-                    checkpoint_after = config.output.checkpoint_secs;
+                    saved.reset();
                 }
                 let t = Instant::now();
                 let b = exact_bracket(
@@ -349,11 +374,10 @@ impl<'a> Run<'a> {
             if finishing {
                 break;
             }
-            if last_checkpoint.elapsed().as_secs_f64() >= checkpoint_after {
+            if saved.due() {
                 let secs = seconds_before + start.elapsed().as_secs_f64();
                 self.write_checkpoint(&solver, &split, &rows, secs)?;
-                last_checkpoint = Instant::now();
-                checkpoint_after = config.output.checkpoint_secs;
+                saved.reset();
             }
             let t = Instant::now();
             solver.iterate(chunk.min(target - solver.iterations()));
