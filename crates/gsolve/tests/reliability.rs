@@ -507,21 +507,10 @@ fn cfr_checkpoints_early_and_a_kill_9_loses_little() {
     let out = dir.join("run");
     let o = path_str(&out);
     let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_gsolve"))
-        .args([
-            "darkhex",
-            "solve",
-            "--rows",
-            "2",
-            "--cols",
-            "2",
-            "--algo",
+        .args(darkhex_2x2(
             "dcfr",
-            "--no-eval",
-            "--time",
-            "30",
-            "--out",
-            o,
-        ])
+            &["--no-eval", "--time", "30", "--out", o],
+        ))
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::null())
         .spawn()
@@ -540,23 +529,12 @@ fn cfr_checkpoints_early_and_a_kill_9_loses_little() {
         seen < Duration::from_secs(12),
         "first checkpoint after {seen:?}"
     );
-    let r = gsolve(&[
-        "--json",
-        "darkhex",
-        "solve",
-        "--rows",
-        "2",
-        "--cols",
-        "2",
-        "--algo",
+    let mut resume = vec!["--json".to_string()];
+    resume.extend(darkhex_2x2(
         "dcfr",
-        "--no-eval",
-        "--resume",
-        "--time",
-        "0.5",
-        "--out",
-        o,
-    ]);
+        &["--no-eval", "--resume", "--time", "0.5", "--out", o],
+    ));
+    let r = gsolve(&resume);
     assert_eq!(r.code, 0, "{}", r.stderr);
     let v = one_json_object(&r.stdout, "resumed run");
     assert!(v["iterations"].as_u64().unwrap() > 1000, "{v}");

@@ -98,23 +98,11 @@ pub fn move_cases() -> Vec<Case> {
         ("k11k12", "k11k12"),
         ("é2é3", "é2é3"),
     ] {
-        v.push(case(
-            &[
-                "dola",
-                "perft",
-                "--variant",
-                "sultan",
-                "--depth",
-                "1",
-                "--moves",
-                moves,
-            ],
-            needle,
-        ));
-        v.push(case(
-            &["dola", "show", "--variant", "sultan", "--moves", moves],
-            needle,
-        ));
+        for command in ["perft --depth 1", "show"] {
+            let mut args: Vec<&str> = ["dola"].into_iter().chain(command.split(' ')).collect();
+            args.extend(["--variant", "sultan", "--moves", moves]);
+            v.push(case(&args, needle));
+        }
     }
     for (moves, needle) in [
         ("D2D4,,", "--moves"),
