@@ -343,8 +343,7 @@ impl<'a> Run<'a> {
                 // A bracket measurement can be long: save the solving done before it.
                 if saved.due_before_eval() && !finishing {
                     let secs = seconds_before + start.elapsed().as_secs_f64();
-                    self.write_checkpoint(&solver, &split, &rows, secs)?;
-                    saved.reset();
+                    self.write_checkpoint(&solver, &split, &rows, secs, &mut saved)?;
                 }
                 let t = Instant::now();
                 let b = exact_bracket(
@@ -376,8 +375,7 @@ impl<'a> Run<'a> {
             }
             if saved.due() {
                 let secs = seconds_before + start.elapsed().as_secs_f64();
-                self.write_checkpoint(&solver, &split, &rows, secs)?;
-                saved.reset();
+                self.write_checkpoint(&solver, &split, &rows, secs, &mut saved)?;
             }
             let t = Instant::now();
             solver.iterate(chunk.min(target - solver.iterations()));
@@ -426,7 +424,9 @@ impl<'a> Run<'a> {
         split: &impl Fn(K) -> (u8, u128),
         rows: &[Row],
         secs: f64,
+        saved: &mut CheckpointClock,
     ) -> JobResult<()> {
+        saved.reset();
         let Some(dir) = self.config.output.dir.as_deref() else {
             return Ok(());
         };
