@@ -1,9 +1,11 @@
 //! The `gsolve` command line: argument parsing, progress display and output formatting only.
 //! Every computation lives in the library crates (`crates/`, `solvers/`).
 //!
-//! Exit codes: 0 success, 1 a run that failed (I/O, resource limits), 2 bad input (malformed
-//! arguments, positions, moves or files). With `--json` every subcommand prints exactly one JSON
-//! object on stdout; human-readable output otherwise. Progress bars go to stderr, only on a
+//! Exit codes: 0 success, 1 a run that failed (I/O, resource limits, a result that disagrees
+//! with the stored table or the literature), 2 bad input (malformed arguments, positions,
+//! moves or files, contradictory options, a strategy that `coins check` finds is not a
+//! solution). With `--json` every subcommand prints exactly one JSON object on stdout, errors
+//! included; human-readable output otherwise. Progress bars go to stderr, only on a
 //! terminal and never with `--json`.
 
 mod cli;
@@ -54,14 +56,18 @@ enum Command {
 fn main() {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
-        // With --json a malformed command line is one JSON object too (exit 2); --help and
-        // --version print as usual.
-        Err(e) if e.use_stderr() && std::env::args().any(|a| a == "--json") => {
-            let v = serde_json::json!({
-                "error": e.to_string().trim(), "kind": "input", "exit_code": 2,
-            });
-            println!("{v}");
-            std::process::exit(2);
+        // A malformed command line is bad input (exit 2), one JSON object with --json;
+        // --help and --version print as usual.
+        Err(e) if e.use_stderr() => {
+            let args: Vec<String> = std::env::args_os()
+                .map(|a| a.to_string_lossy().into_owned())
+                .collect();
+            let msg = negative_number_message(&e, &args)
+                .unwrap_or_else(|| e.to_string().trim().to_string());
+            let global = Global {
+                json: args.iter().any(|a| a == "--json"),
+            };
+            std::process::exit(cli::common::CliError::Input(msg).report(&global));
         }
         Err(e) => e.exit(),
     };
@@ -79,6 +85,28 @@ fn main() {
     if let Err(e) = result {
         std::process::exit(e.report(&global));
     }
+}
+
+/// Clap reads `--threads -1` as an unknown flag `-1` (or as a missing value): say instead
+/// which option got a negative number (no option of gsolve takes one unless it says so, and
+/// those parse it themselves).
+fn negative_number_message(e: &clap::Error, args: &[String]) -> Option<String> {
+    use clap::error::ErrorKind;
+    if !matches!(
+        e.kind(),
+        ErrorKind::UnknownArgument | ErrorKind::InvalidValue | ErrorKind::NoEquals
+    ) {
+        return None;
+    }
+    let at = args.iter().enumerate().skip(2).find_map(|(i, a)| {
+        let negative = a.len() > 1 && a.starts_with('-') && a[1..].parse::<f64>().is_ok();
+        (negative && args[i - 1].starts_with("--")).then_some(i)
+    })?;
+    Some(format!(
+        "{} {}: negative numbers are not allowed here (expected a number >= 0)",
+        args[at - 1],
+        args[at]
+    ))
 }
 
 #[cfg(test)]

@@ -101,21 +101,24 @@ pub struct CheckReport {
 pub fn check(problem: &Problem, file: &Path) -> JobResult<CheckReport> {
     let raw = std::fs::read_to_string(file)
         .map_err(|e| JobError::input(format!("cannot read {}: {e}", file.display())))?;
-    let text: String = raw
-        .lines()
-        .filter(|l| !l.trim_start().starts_with('#') && !l.trim().is_empty())
-        .map(|l| format!("{l}\n"))
-        .collect();
+    let text = strategy_text(&raw);
+    if text.contains(" coins, at most ") {
+        return Err(JobError::input(format!(
+            "{}: a `coins solve` report without a decision tree: expected one weighing per line or a decision tree",
+            file.display()
+        )));
+    }
     let first = text.lines().next().unwrap_or("").trim_start();
     let (kind, verdict) = if first.starts_with("weigh ") || first.starts_with("coin ") {
-        let tree = DecisionTree::parse(&text, problem.coins).map_err(JobError::input)?;
+        let bad = |e: coins::CoinsError| JobError::input(format!("{}: {e}", file.display()));
+        let tree = DecisionTree::parse(&text, problem.coins).map_err(bad)?;
         ("adaptive", check_tree(problem, &tree))
     } else {
         let weighings = text
             .lines()
             .map(|l| Weighing::parse(l, problem.coins))
             .collect::<Result<Vec<_>, _>>()
-            .map_err(JobError::input)?;
+            .map_err(|e| JobError::input(format!("{}: {e}", file.display())))?;
         if weighings.is_empty() {
             return Err(JobError::input(format!("{}: no weighings", file.display())));
         }
@@ -126,6 +129,39 @@ pub fn check(problem: &Problem, file: &Path) -> JobResult<CheckReport> {
         verdict: verdict.map_err(|e| e.to_string()),
     })
 }
+
+/// The strategy in a file's text: `#` and blank lines dropped; from a whole report of
+/// `gsolve coins solve` (as printed or written by `--out`), the decision tree it shows; the
+/// lines' common indentation removed (the report indents the tree by four spaces).
+fn strategy_text(raw: &str) -> String {
+    let kept: Vec<&str> = raw
+        .lines()
+        .filter(|l| !l.trim_start().starts_with('#') && !l.trim().is_empty())
+        .collect();
+    // Leading ASCII blanks only, so that slicing them off stays on a character boundary.
+    let depth = |l: &str| l.bytes().take_while(|b| *b == b' ' || *b == b'\t').count();
+    let tree_start = kept.iter().position(|l| l.contains(TREE_HEADING));
+    let lines: Vec<&str> = match tree_start {
+        Some(i) => {
+            // The tree is the block indented deeper than its heading.
+            let heading = depth(kept[i]);
+            kept[i + 1..]
+                .iter()
+                .take_while(|l| depth(l) > heading)
+                .copied()
+                .collect()
+        }
+        None => kept,
+    };
+    let indent = lines.iter().map(|l| depth(l)).min().unwrap_or(0);
+    lines
+        .iter()
+        .map(|l| format!("{}\n", &l[indent..]))
+        .collect()
+}
+
+/// The line of the `solve` report that introduces its decision tree.
+const TREE_HEADING: &str = "one optimal decision tree";
 
 /// `gsolve coins table`.
 #[derive(Debug, Clone, PartialEq)]
@@ -362,10 +398,7 @@ fn adaptive_output(problem: &Problem, r: &AdaptiveReport, text: &mut String) -> 
         );
     }
     if let Some(t) = &r.tree {
-        line!(
-            text,
-            "  one optimal decision tree ('left'/'right' = heavier pan):"
-        );
+        line!(text, "  {TREE_HEADING} ('left'/'right' = heavier pan):");
         for l in t.to_string().lines() {
             line!(text, "    {l}");
         }

@@ -35,6 +35,19 @@ impl Display for JobError {
 
 impl std::error::Error for JobError {}
 
+/// `text` cut to at most `max` bytes (at a character boundary) with a note of how much was
+/// dropped: messages quote inputs, and a bad input line may be megabytes long.
+pub fn bounded(text: &str, max: usize) -> String {
+    if text.len() <= max {
+        return text.to_string();
+    }
+    let mut end = max;
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    format!("{}… ({} more bytes)", &text[..end], text.len() - end)
+}
+
 /// The result of a job.
 pub type JobResult<T> = Result<T, JobError>;
 
@@ -81,14 +94,37 @@ fn civil_from_days(days: i64) -> (i64, u32, u32) {
     (yoe + era * 400 + i64::from(m <= 2), m, d)
 }
 
+/// The machine's memory in MiB (`MemTotal` of `/proc/meminfo`), if known.
+pub fn machine_memory_mib() -> Option<usize> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = text.lines().find(|l| l.starts_with("MemTotal:"))?;
+    let kib: usize = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib / 1024)
+}
+
+/// Check a memory cap given as `option` (e.g. `--tt-mb`) of `mib` MiB: at least 1 and at most
+/// the machine's memory (an allocation beyond it aborts the process instead of failing).
+pub fn check_memory_mib(option: &str, mib: usize) -> JobResult<()> {
+    let total = machine_memory_mib().unwrap_or(1 << 20);
+    if mib == 0 || mib > total {
+        return Err(JobError::input(format!(
+            "{option} {mib}: expected 1 to {total} MiB (the memory of this machine)"
+        )));
+    }
+    Ok(())
+}
+
 /// Logical CPUs of the machine.
 pub fn logical_cpus() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
-/// Write `contents` to `path` atomically: a temporary file in the same directory renamed into
-/// place, so a failed run never leaves a half-written result or destroys the previous one.
-/// Missing directories are created.
+/// Write `contents` to `path` atomically: a temporary file in the same directory (a name of
+/// its own per process and call, so that two runs into one folder never clash), written,
+/// synced to disk and renamed into place, so that a failed run never leaves a half-written
+/// result or destroys the previous one; the temporary is removed when a step fails. A
+/// read-only result file is never replaced (bad input: exit 2). Missing directories are
+/// created.
 pub fn write_atomic(path: &Path, contents: &[u8]) -> JobResult<()> {
     if let Some(dir) = path.parent() {
         if !dir.as_os_str().is_empty() {
@@ -96,14 +132,81 @@ pub fn write_atomic(path: &Path, contents: &[u8]) -> JobResult<()> {
                 .map_err(|e| JobError::runtime(format!("cannot create {}: {e}", dir.display())))?;
         }
     }
-    let tmp = path.with_extension(format!(
-        "{}.tmp",
-        path.extension().and_then(|e| e.to_str()).unwrap_or("")
-    ));
-    std::fs::write(&tmp, contents)
-        .map_err(|e| JobError::runtime(format!("cannot write {}: {e}", tmp.display())))?;
-    std::fs::rename(&tmp, path)
-        .map_err(|e| JobError::runtime(format!("cannot rename into {}: {e}", path.display())))
+    refuse_read_only(path)?;
+    let tmp = temporary_name(path);
+    let written = (|| {
+        use std::io::Write as _;
+        let mut f = std::fs::File::create(&tmp)?;
+        f.write_all(contents)?;
+        f.sync_all()
+    })();
+    if let Err(e) = written {
+        let _ = std::fs::remove_file(&tmp);
+        return Err(JobError::runtime(format!(
+            "cannot write {}: {e}",
+            tmp.display()
+        )));
+    }
+    if let Err(e) = std::fs::rename(&tmp, path) {
+        let _ = std::fs::remove_file(&tmp);
+        return Err(JobError::runtime(format!(
+            "cannot rename into {}: {e}",
+            path.display()
+        )));
+    }
+    Ok(())
+}
+
+/// `NAME.PID-SEQ.tmp` beside `path`: unique per process and per call.
+pub fn temporary_name(path: &Path) -> std::path::PathBuf {
+    static SEQ: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let seq = SEQ.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let name = path
+        .file_name()
+        .map_or_else(|| "out".into(), |n| n.to_string_lossy().into_owned());
+    path.with_file_name(format!(".{name}.{}-{seq}.tmp", std::process::id()))
+}
+
+/// An error if `path` is an existing file that is not writable (a result someone protected)
+/// or is a directory.
+pub fn refuse_read_only(path: &Path) -> JobResult<()> {
+    match std::fs::metadata(path) {
+        Ok(m) if m.is_dir() => Err(JobError::input(format!(
+            "{} is a directory, not a result file",
+            path.display()
+        ))),
+        Ok(m) if m.permissions().readonly() => Err(JobError::input(format!(
+            "{} is read-only: not replaced (make it writable or choose another --out)",
+            path.display()
+        ))),
+        _ => Ok(()),
+    }
+}
+
+/// Check before any work that the folder `dir` can take result files: created if missing,
+/// then a probe file written and removed. A failure is bad input naming `option`.
+pub fn check_writable_dir(option: &str, dir: &Path) -> JobResult<()> {
+    let fail = |e: &dyn Display| {
+        JobError::input(format!(
+            "{option} {}: cannot write results there: {e}",
+            dir.display()
+        ))
+    };
+    std::fs::create_dir_all(dir).map_err(|e| fail(&e))?;
+    let probe = temporary_name(&dir.join("probe"));
+    std::fs::write(&probe, b"").map_err(|e| fail(&e))?;
+    let _ = std::fs::remove_file(&probe);
+    Ok(())
+}
+
+/// Check before any work that the result file `file` can be written: its folder writable (see
+/// [`check_writable_dir`]) and the file itself not read-only.
+pub fn check_writable_file(option: &str, file: &Path) -> JobResult<()> {
+    match file.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => check_writable_dir(option, dir)?,
+        _ => check_writable_dir(option, Path::new("."))?,
+    }
+    refuse_read_only(file)
 }
 
 /// Put `section` (markdown starting with a `## heading` line) into the markdown file `path`
@@ -161,6 +264,33 @@ mod tests {
         assert_eq!(civil_from_days(11_016), (2000, 2, 29));
         assert_eq!(civil_from_days(19_723), (2024, 1, 1));
         assert_eq!(civil_from_days(-1), (1969, 12, 31));
+    }
+
+    #[test]
+    fn temporaries_are_unique_and_never_left_behind() {
+        let dir = std::env::temp_dir().join(format!("jobs-tmp-{}", std::process::id()));
+        let path = dir.join("result.md");
+        assert_ne!(temporary_name(&path), temporary_name(&path));
+        write_atomic(&path, b"one").unwrap();
+        // Replacing a folder fails, and the temporary goes with the failure.
+        let folder = dir.join("folder.md");
+        std::fs::create_dir_all(&folder).unwrap();
+        assert!(write_atomic(&folder, b"two").is_err());
+        let names: Vec<String> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        assert!(names.iter().all(|n| !n.ends_with(".tmp")), "{names:?}");
+        assert_eq!(std::fs::read(&path).unwrap(), b"one");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn long_messages_are_bounded_at_a_character_boundary() {
+        let text = "é".repeat(1000);
+        let short = bounded(&text, 101);
+        assert!(short.len() < 140 && short.contains("more bytes"), "{short}");
+        assert_eq!(bounded("short", 10), "short");
     }
 
     #[test]

@@ -96,6 +96,9 @@ impl SearchSettings {
                 self.tt_mb
             )));
         }
+        if !self.no_tt && self.tt_mb > 0 {
+            crate::output::check_memory_mib("--tt-mb", self.tt_mb)?;
+        }
         let limits = Limits {
             depth: self.depth,
             nodes: self.nodes,

@@ -455,9 +455,22 @@ impl<K: Copy + Eq + core::hash::Hash + core::fmt::Debug + Send + Sync> Solver<K>
                 "information sets differ from this game's".into(),
             ));
         }
+        // Predictive CFR+ reads one prediction per slot; the other algorithms keep none.
+        let prediction_len = if self.algorithm == Algorithm::PcfrPlus {
+            self.tree.slots
+        } else {
+            0
+        };
+        if c.prediction.len() != prediction_len {
+            return Err(CfrError::CheckpointMismatch(format!(
+                "{} prediction values in the checkpoint, {prediction_len} expected",
+                c.prediction.len()
+            )));
+        }
         if c.regrets
             .iter()
             .chain(&c.strategy_sum)
+            .chain(&c.prediction)
             .any(|v| !v.is_finite())
         {
             return Err(CfrError::CheckpointMismatch("non-finite values".into()));

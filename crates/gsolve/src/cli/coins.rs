@@ -9,7 +9,9 @@
 //! The work is in `jobs::coins` (every strategy printed is first re-checked there by the
 //! crate's brute-force checker); this module maps arguments and prints.
 
-use super::common::{command_line, print_json, BarProgress, CliError, CliResult, Global};
+use super::common::{
+    command_line, print_json, print_result, BarProgress, CliError, CliResult, Global,
+};
 use coins::Problem;
 use serde_json::json;
 use std::path::PathBuf;
@@ -107,22 +109,30 @@ pub fn run(args: CoinsArgs, global: &Global) -> CliResult {
 fn run_check(a: CheckArgs, global: &Global) -> CliResult {
     let problem = a.problem.problem()?;
     let jobs::coins::CheckReport { kind, verdict } = jobs::coins::check(&problem, &a.file)?;
+    // A strategy that is not a solution is rejected input: exit 2, never a silent success.
+    let failure = verdict.as_ref().err().map(|e| {
+        CliError::input(format!(
+            "{}: NOT a solution ({kind}): {e}",
+            a.file.display()
+        ))
+    });
     if global.json {
-        print_json(&json!({
-            "kind": kind,
-            "valid": verdict.is_ok(),
-            "reason": verdict.as_ref().err(),
-        }));
-    } else {
-        match &verdict {
-            Ok(()) => println!(
-                "valid {kind} strategy: identifies all {} cases",
-                problem.hypotheses()
-            ),
-            Err(e) => println!("NOT a solution ({kind}): {e}"),
-        }
+        return print_result(
+            json!({
+                "kind": kind,
+                "valid": verdict.is_ok(),
+                "reason": verdict.as_ref().err(),
+            }),
+            failure,
+        );
     }
-    Ok(())
+    if verdict.is_ok() {
+        println!(
+            "valid {kind} strategy: identifies all {} cases",
+            problem.hypotheses()
+        );
+    }
+    failure.map_or(Ok(()), Err)
 }
 
 fn solve(a: SolveArgs, global: &Global) -> CliResult {
@@ -131,8 +141,12 @@ fn solve(a: SolveArgs, global: &Global) -> CliResult {
         (_, true) => (false, true),
         _ => (true, true),
     };
+    let problem = a.problem.problem()?;
+    if let Some(out) = &a.out {
+        jobs::output::check_writable_file("--out", out)?;
+    }
     let cfg = jobs::coins::SolveConfig {
-        problem: a.problem.problem()?,
+        problem,
         adaptive,
         non_adaptive,
         count: !a.no_count,
@@ -150,6 +164,7 @@ fn solve(a: SolveArgs, global: &Global) -> CliResult {
 }
 
 fn run_table(a: TableArgs, global: &Global) -> CliResult {
+    jobs::output::check_writable_dir("--out", &a.out)?;
     let cfg = jobs::coins::TableConfig {
         min_weighings: a.min_weighings,
         max_weighings: a.max_weighings,

@@ -20,6 +20,11 @@ pub enum CliError {
     Input(String),
     /// A run that failed for another reason (I/O, limits). Exit code 1.
     Runtime(String),
+    /// A run that finished with a result that is itself a failure (a suite with a mismatch, a
+    /// table whose literature check fails, a strategy that is not a solution): with `--json`
+    /// the result object is printed once, with the error's fields added, so stdout still holds
+    /// exactly one JSON object.
+    WithResult(Box<CliError>, serde_json::Value),
 }
 
 impl CliError {
@@ -31,18 +36,42 @@ impl CliError {
     pub fn runtime(e: impl Display) -> Self {
         CliError::Runtime(e.to_string())
     }
+    /// This error together with the result the run produced (see [`CliError::WithResult`]).
+    pub fn with_result(self, result: serde_json::Value) -> Self {
+        CliError::WithResult(Box::new(self), result)
+    }
     /// Print the error (as JSON with `--json`) and return the exit code.
     pub fn report(&self, global: &Global) -> i32 {
-        let (kind, msg, code) = match self {
-            CliError::Input(m) => ("input", m, 2),
-            CliError::Runtime(m) => ("runtime", m, 1),
-        };
+        let (kind, msg, code, result) = self.parts();
         if global.json {
-            let v = serde_json::json!({ "error": msg, "kind": kind, "exit_code": code });
+            let mut v = match result {
+                Some(serde_json::Value::Object(m)) => serde_json::Value::Object(m.clone()),
+                Some(other) => serde_json::json!({ "result": other }),
+                None => serde_json::json!({}),
+            };
+            v["error"] = serde_json::json!(bounded(msg, 1000));
+            v["kind"] = serde_json::json!(kind);
+            v["exit_code"] = serde_json::json!(code);
             println!("{v}");
         }
-        eprintln!("error: {msg}");
+        eprintln!("error: {}", bounded(msg, 1000));
         code
+    }
+    fn parts(&self) -> (&'static str, &str, i32, Option<&serde_json::Value>) {
+        match self {
+            CliError::Input(m) => ("input", m, 2, None),
+            CliError::Runtime(m) => ("runtime", m, 1, None),
+            CliError::WithResult(e, v) => {
+                let (kind, msg, code, _) = e.parts();
+                (kind, msg, code, Some(v))
+            }
+        }
+    }
+}
+
+impl Display for CliError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.parts().1)
     }
 }
 
@@ -55,6 +84,29 @@ impl From<jobs::JobError> for CliError {
     }
 }
 
+/// `text` cut to at most `max` bytes (at a character boundary) with a note of how much was
+/// dropped: error messages quote inputs, and an input line may be megabytes long.
+pub fn bounded(text: &str, max: usize) -> String {
+    jobs::output::bounded(text, max)
+}
+
+/// Check a list of moves or cells given as `option` (items separated by commas, or by
+/// blanks where the option allows): no empty item such as the middle one of `a1,,b2`, which a
+/// splitter would silently drop.
+pub fn check_move_list(option: &str, text: &str) -> CliResult {
+    let items: Vec<&str> = text.split(',').collect();
+    if items.len() > 1 {
+        if let Some(i) = items.iter().position(|t| t.trim().is_empty()) {
+            return Err(CliError::input(format!(
+                "{option} {:?}: item {} is empty (expected moves separated by single commas)",
+                bounded(text, 200),
+                i + 1
+            )));
+        }
+    }
+    Ok(())
+}
+
 /// Result of a subcommand.
 pub type CliResult = Result<(), CliError>;
 
@@ -64,20 +116,39 @@ pub fn print_json(value: &serde_json::Value) {
     let _ = writeln!(out, "{value}");
 }
 
+/// With `--json`, the end of a run whose result is `value`: printed when the run succeeded,
+/// else handed back with `failure` so that the error report prints it once with the error's
+/// fields (one JSON object either way).
+pub fn print_result(value: serde_json::Value, failure: Option<CliError>) -> CliResult {
+    match failure {
+        Some(e) => Err(e.with_result(value)),
+        None => {
+            print_json(&value);
+            Ok(())
+        }
+    }
+}
+
 /// A progress bar on stderr when it is a terminal and `--json` is off; hidden otherwise.
 pub fn progress_bar(global: &Global, len: u64, what: &str) -> ProgressBar {
     let bar = ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::stderr());
     if global.json || !std::io::stderr().is_terminal() {
         bar.set_draw_target(ProgressDrawTarget::hidden());
     }
-    bar.set_style(
-        ProgressStyle::with_template(
-            "{spinner} {prefix} [{elapsed_precise}] {bar:30} {pos}/{len} {msg}",
-        )
-        .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
+    bar.set_style(bar_style(len));
     bar.set_prefix(what.to_string());
     bar
+}
+
+/// A bar `pos/len` when the total is known; when it is not (0), the count alone with
+/// "(total unknown)", never a bar `N/0`.
+pub fn bar_style(total: u64) -> ProgressStyle {
+    let template = if total == 0 {
+        "{spinner} {prefix} [{elapsed_precise}] {pos} done (total unknown) {msg}"
+    } else {
+        "{spinner} {prefix} [{elapsed_precise}] {bar:30} {pos}/{len} {msg}"
+    };
+    ProgressStyle::with_template(template).unwrap_or_else(|_| ProgressStyle::default_bar())
 }
 
 /// A job's progress drawn as a bar on stderr (terminal only, never with `--json`); a job's
@@ -110,12 +181,12 @@ impl jobs::Progress for BarProgress {
         if let Some(old) = guard.take() {
             old.finish_and_clear();
         }
-        // An unknown total (0) is drawn as a spinner.
-        *guard = Some(if total == 0 {
-            spinner(&self.global, what)
-        } else {
-            progress_bar(&self.global, total, what)
-        });
+        // An unknown total (0) is drawn as a count that says so, ticking to show it is alive.
+        let bar = progress_bar(&self.global, total, what);
+        if total == 0 {
+            bar.enable_steady_tick(std::time::Duration::from_millis(200));
+        }
+        *guard = Some(bar);
     }
 
     fn advance(&self, done: u64, note: &str) {
@@ -144,23 +215,6 @@ impl jobs::Progress for BarProgress {
     }
 }
 
-/// A spinner with elapsed time on stderr (terminal only, never with `--json`), for jobs whose
-/// length is unknown.
-pub fn spinner(global: &Global, what: &str) -> ProgressBar {
-    let bar = ProgressBar::new_spinner();
-    if global.json || !std::io::stderr().is_terminal() {
-        bar.set_draw_target(ProgressDrawTarget::hidden());
-    } else {
-        bar.set_style(
-            ProgressStyle::with_template("{spinner} {msg} [{elapsed_precise}]")
-                .unwrap_or_else(|_| ProgressStyle::default_spinner()),
-        );
-        bar.enable_steady_tick(std::time::Duration::from_millis(200));
-    }
-    bar.set_message(what.to_string());
-    bar
-}
-
 /// Write `contents` to `path` atomically: a temporary file in the same directory renamed into
 /// place, so a failed run never leaves a half-written result or destroys the previous one.
 pub fn write_atomic(path: &Path, contents: &[u8]) -> CliResult {
@@ -174,7 +228,10 @@ pub fn toolkit_version() -> String {
 
 /// The command line that produced a result, for file headers.
 pub fn command_line() -> String {
-    let args: Vec<String> = std::env::args().collect();
+    // args_os: an argument that is not UTF-8 must not panic here (clap rejects it later).
+    let args: Vec<String> = std::env::args_os()
+        .map(|a| a.to_string_lossy().into_owned())
+        .collect();
     let mut parts = vec!["gsolve".to_string()];
     parts.extend(args.into_iter().skip(1));
     parts.join(" ")

@@ -165,8 +165,9 @@ struct SolveArgs {
     /// Seed (double oracle: of the initial policies; CFR: recorded, CFR is deterministic).
     #[arg(long, default_value_t = 0)]
     seed: u64,
-    /// Checkpoint interval in seconds.
-    #[arg(long, default_value_t = 600.0)]
+    /// Checkpoint interval in seconds (a first checkpoint is also written after about 5 s of
+    /// solving and before a bracket measurement that follows unsaved solving).
+    #[arg(long, default_value_t = 60.0)]
     checkpoint_secs: f64,
     /// CFR: measure the bracket at most every this many seconds of solving (0 = automatic:
     /// the best response takes at most about a quarter of the time).
@@ -288,6 +289,7 @@ impl BarProgress {
 impl Progress for BarProgress {
     fn start(&self, what: &str, total: u64) {
         self.bar.set_prefix(what.to_string());
+        self.bar.set_style(super::common::bar_style(total));
         self.bar.set_length(total);
         self.bar.set_position(0);
     }
@@ -428,6 +430,36 @@ impl SolveArgs {
                 )));
             }
         }
+        for (name, v) in [("--prune", self.prune), ("--purify", self.purify)] {
+            if let Some(v) = v {
+                jobs::darkhex::certify::check_probability(name, v)?;
+            }
+        }
+        if self.eval_secs.is_some_and(|v| !(v.is_finite() && v >= 0.0)) {
+            return Err(CliError::input("--eval-secs must be a non-negative number"));
+        }
+        if self.iterations == Some(0) {
+            return Err(CliError::input(
+                "--iterations 0: expected at least 1 iteration",
+            ));
+        }
+        if self.max_nodes == Some(0) {
+            return Err(CliError::input("--max-nodes 0: expected at least 1 node"));
+        }
+        if self.no_eval {
+            // Without a measured bracket the gap never falls: --gap would never stop the run.
+            for (other, given) in [
+                ("--gap", self.gap.is_some()),
+                ("--eval-secs", self.eval_secs.is_some()),
+                ("--prune", self.prune.is_some()),
+            ] {
+                if given {
+                    return Err(CliError::input(format!(
+                        "--no-eval contradicts {other}: the bracket is never measured"
+                    )));
+                }
+            }
+        }
         Ok(Stop {
             iterations: self.iterations,
             time: self.time,
@@ -435,17 +467,18 @@ impl SolveArgs {
         })
     }
 
-    fn output(&self, default_dir: String) -> Output {
-        Output {
-            dir: Some(
-                self.out
-                    .clone()
-                    .unwrap_or_else(|| PathBuf::from("runs/darkhex").join(default_dir)),
-            ),
+    fn output(&self, default_dir: String) -> Result<Output, CliError> {
+        let dir = self
+            .out
+            .clone()
+            .unwrap_or_else(|| PathBuf::from("runs/darkhex").join(default_dir));
+        jobs::output::check_writable_dir("--out", &dir)?;
+        Ok(Output {
+            dir: Some(dir),
             resume: self.resume,
             checkpoint_secs: self.checkpoint_secs,
             command: command_line(),
-        }
+        })
     }
 }
 
@@ -468,9 +501,14 @@ fn solve(a: &SolveArgs, global: &Global) -> CliResult {
             wrong.join(", "),
             if wrong.len() == 1 { "does" } else { "do" },
             if by_default {
-                " (the default algorithm on this board; choose one with --algo)"
+                " (the default algorithm on this board; choose one with --algo)".to_string()
             } else {
-                ""
+                format!(
+                    " (--algo {})",
+                    a.algo
+                        .and_then(|x| clap::ValueEnum::to_possible_value(&x))
+                        .map_or(String::new(), |v| v.get_name().to_string())
+                )
             }
         )));
     }
@@ -509,7 +547,7 @@ fn solve(a: &SolveArgs, global: &Global) -> CliResult {
                 output: a.output(format!(
                     "double-oracle-{}-{}x{}",
                     rules.variant, rules.rows, rules.cols
-                )),
+                ))?,
             };
             let r = jobs::darkhex::double_oracle::run(&config, &progress)?;
             print_double_oracle(&r, global);
@@ -535,7 +573,7 @@ fn solve(a: &SolveArgs, global: &Global) -> CliResult {
                 purify: a.purify.unwrap_or(0.0),
                 no_eval: a.no_eval,
                 max_nodes: a.max_nodes.unwrap_or(60_000_000),
-                output: a.output(format!("{}-{}x{}", rules.variant, rules.rows, rules.cols)),
+                output: a.output(format!("{}-{}x{}", rules.variant, rules.rows, rules.cols))?,
             };
             let r = jobs::darkhex::cfr::run(&config, &progress)?;
             print_cfr(&r, global);
@@ -624,6 +662,7 @@ fn table(a: TableArgs, global: &Global) -> CliResult {
             "--algo double-oracle: the table is of CFR runs (the double oracle's is scripts/darkhex-do-table.sh)",
         ));
     };
+    jobs::output::check_writable_dir("--out", &a.out)?;
     let config = jobs::darkhex::table::TableConfig {
         out: a.out.clone(),
         time: a.time,
@@ -659,6 +698,7 @@ fn table(a: TableArgs, global: &Global) -> CliResult {
 
 /// `gsolve bench darkhex`: the benchmark job, written to `out`.
 pub fn bench(out: PathBuf, global: &Global) -> CliResult {
+    jobs::output::check_writable_file("--out", &out)?;
     let config = jobs::darkhex::bench::BenchConfig {
         out: out.clone(),
         certificates: PathBuf::from(concat!(

@@ -96,6 +96,7 @@ fn setup(args: &PositionArgs) -> Result<(Variant, Position), CliError> {
         Some(f) => Position::from_fen(variant, f).map_err(CliError::input)?,
         None => Position::start(variant),
     };
+    super::common::check_move_list("--moves", &args.moves)?;
     for m in args
         .moves
         .split(',')
@@ -125,6 +126,7 @@ pub fn run(args: DolaArgs, global: &Global) -> CliResult {
 }
 
 fn run_play(args: PlayArgs<VariantArg>, global: &Global) -> CliResult {
+    args.check_files()?;
     let cfg = jobs::selfplay::DolaPlayConfig {
         variant: parse_variant(&args.position.variant)?,
         play: args.play.config(),
@@ -225,16 +227,20 @@ fn run_replay(args: ReplayArgs, global: &Global) -> CliResult {
             "{:>3}. {:<5} {:<32} {:<7} {}",
             s.number,
             s.color,
-            s.text,
+            // A record's move may be megabytes of garbage: quote a few hundred bytes.
+            super::common::bounded(&s.text, 200),
             played,
-            verdict_text(&s.verdict)
+            super::common::bounded(&verdict_text(&s.verdict), 300)
         );
         for n in &s.notes {
-            println!("{:>11}note: {n}", "");
+            println!("{:>11}note: {}", "", super::common::bounded(n, 300));
         }
     }
     if let Some(c) = &r.trailing_comment {
-        println!("comment after the last move: {c}");
+        println!(
+            "comment after the last move: {}",
+            super::common::bounded(c, 300)
+        );
     }
     println!("final position: {}", r.final_fen);
     println!(
@@ -246,6 +252,7 @@ fn run_replay(args: ReplayArgs, global: &Global) -> CliResult {
 }
 
 fn run_replay_table(args: ReplayTableArgs, global: &Global) -> CliResult {
+    jobs::output::check_writable_file("--out", &args.out)?;
     let records = jobs::replay::record_files(&args.records);
     let rows = jobs::replay::dola_replay_table(
         &records,

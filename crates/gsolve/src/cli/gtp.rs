@@ -89,7 +89,7 @@ impl GtpEngine {
     }
 
     fn board(rows: usize, cols: usize) -> Result<RexPosition<u64>, CliError> {
-        if rows * cols > 64 || rows == 0 || cols == 0 {
+        if rows.saturating_mul(cols) > 64 || rows == 0 || cols == 0 {
             return Err(CliError::input(format!(
                 "board {cols}x{rows} not supported: the GTP engine takes 1 to 64 cells"
             )));
@@ -202,7 +202,7 @@ impl GtpEngine {
                 } else {
                     opts.tt_mb = v;
                 }
-                let config = opts.config().map_err(|e| format!("{e:?}"))?;
+                let config = opts.config().map_err(|e| e.to_string())?;
                 // A new solver (and table) with the new resources.
                 self.solver = Solver::new(config).map_err(|e| e.to_string())?;
                 self.opts = opts;
@@ -234,17 +234,19 @@ impl GtpEngine {
             "quit" => Ok(None),
             "boardsize" => {
                 need(1)?;
+                at_most(cmd, &args, 2)?;
                 self.boardsize(&args)?;
                 done
             }
             "clear_board" => {
                 self.pos =
-                    Self::board(self.pos.rows(), self.pos.cols()).map_err(|e| format!("{e:?}"))?;
+                    Self::board(self.pos.rows(), self.pos.cols()).map_err(|e| e.to_string())?;
                 self.history.clear();
                 done
             }
             "play" => {
                 need(2)?;
+                at_most(cmd, &args, 2)?;
                 let p = self.colour(args[0])?;
                 let cell = self.cell(args[1])?;
                 self.pos.try_place(p, cell).map_err(|e| e.to_string())?;
@@ -314,7 +316,7 @@ impl GtpEngine {
         let h = if args.len() > 1 { parse(args[1])? } else { w };
         // Transposed in Benzene mode.
         let (rows, cols) = if self.benzene { (w, h) } else { (h, w) };
-        self.pos = Self::board(rows, cols).map_err(|e| format!("{e:?}"))?;
+        self.pos = Self::board(rows, cols).map_err(|e| e.to_string())?;
         self.history.clear();
         Ok(())
     }
@@ -394,6 +396,19 @@ fn need_args(cmd: &str, args: &[&str], n: usize) -> Result<(), String> {
     }
 }
 
+/// An error if `cmd` got more than `n` arguments (extra words are a malformed command, not
+/// something to ignore).
+fn at_most(cmd: &str, args: &[&str], n: usize) -> Result<(), String> {
+    if args.len() > n {
+        Err(format!(
+            "{cmd} takes at most {n} argument(s), got {}",
+            args.len()
+        ))
+    } else {
+        Ok(())
+    }
+}
+
 /// A finite non-negative number of seconds; `what` names the argument in the error.
 fn seconds_arg(what: &str, s: &str) -> Result<f64, String> {
     s.parse()
@@ -403,13 +418,34 @@ fn seconds_arg(what: &str, s: &str) -> Result<f64, String> {
 }
 
 /// Run `gsolve gtp` on stdin/stdout.
-pub fn run(args: GtpArgs, _global: &Global) -> CliResult {
+pub fn run(args: GtpArgs, global: &Global) -> CliResult {
     let mut engine = GtpEngine::new(args.benzene, args.size, &args.solver)?;
-    let stdin = std::io::stdin();
+    if global.json {
+        return Err(CliError::input(
+            "--json does not apply to gtp: the engine answers in GTP on stdout",
+        ));
+    }
+    let mut stdin = std::io::stdin().lock();
     let mut out = std::io::stdout().lock();
-    for line in stdin.lock().lines() {
-        let line = line.map_err(CliError::runtime)?;
-        let line = line.split('#').next().unwrap_or("").trim().to_string();
+    let mut raw = Vec::new();
+    loop {
+        raw.clear();
+        if stdin
+            .read_until(b'\n', &mut raw)
+            .map_err(CliError::runtime)?
+            == 0
+        {
+            break;
+        }
+        // A line that is not UTF-8 is a bad command, answered like any other: the session goes on.
+        let line = match std::str::from_utf8(&raw) {
+            Ok(text) => text.split('#').next().unwrap_or("").trim().to_string(),
+            Err(_) => {
+                write!(out, "? command is not UTF-8 text\n\n").map_err(CliError::runtime)?;
+                out.flush().map_err(CliError::runtime)?;
+                continue;
+            }
+        };
         if line.is_empty() {
             continue;
         }
@@ -425,7 +461,7 @@ pub fn run(args: GtpArgs, _global: &Global) -> CliResult {
         let (mark, text, quit) = match reply {
             Ok(Some(t)) => ('=', t, false),
             Ok(None) => ('=', String::new(), true),
-            Err(e) => ('?', e, false),
+            Err(e) => ('?', super::common::bounded(&e, 300), false),
         };
         let sep = if text.is_empty() || text.starts_with('\n') {
             ""

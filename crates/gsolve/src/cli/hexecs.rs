@@ -56,6 +56,9 @@ fn load(p: &PositionArgs) -> Result<Hexecs, CliError> {
         None if p.sixteen_droids => Hexecs::new(Setup::SixteenDroids),
         None => Hexecs::start(),
     };
+    for m in &p.moves {
+        super::common::check_move_list("--moves", m)?;
+    }
     for text in p
         .moves
         .iter()
@@ -88,6 +91,7 @@ fn run_search(a: SearchArgs<PositionArgs>, global: &Global) -> CliResult {
 }
 
 fn run_play(a: PlayArgs<PositionArgs>, global: &Global) -> CliResult {
+    a.check_files()?;
     let cfg = jobs::selfplay::HexecsPlayConfig {
         start: load(&a.position)?,
         play: a.play.config(),

@@ -1,6 +1,6 @@
 //! `gsolve rex …`: exact solving of Rex positions, opening maps and the parity table.
 
-use super::common::{print_json, CliError, CliResult, Global};
+use super::common::{print_json, print_result, CliError, CliResult, Global};
 use bitboard::hex::parse_size;
 use exact::SolverConfig;
 use game::Player;
@@ -84,12 +84,7 @@ impl SolverOpts {
                 self.threads
             )));
         }
-        if self.tt_mb == 0 || self.tt_mb > 1 << 20 {
-            return Err(CliError::input(format!(
-                "--tt-mb {} must be between 1 and 1048576",
-                self.tt_mb
-            )));
-        }
+        jobs::output::check_memory_mib("--tt-mb", self.tt_mb)?;
         Ok(SolverConfig {
             tt_mb: self.tt_mb,
             threads: self.threads,
@@ -179,7 +174,8 @@ pub fn run_default(global: &Global) -> CliResult {
 
 pub(super) fn size_arg(text: &str) -> Result<(usize, usize), CliError> {
     let (rows, cols) = parse_size(text).map_err(CliError::input)?;
-    let cells = rows * cols;
+    // Saturating: a product that wraps (1152921504606846976x16 is 0 cells) must not pass.
+    let cells = rows.saturating_mul(cols);
     if rows == 0 || cols == 0 || cells > 121 {
         return Err(CliError::input(format!(
             "board {rows}x{cols} has {cells} cells; Rex boards have 1 to 121 cells"
@@ -195,6 +191,7 @@ pub(super) fn size_arg(text: &str) -> Result<(usize, usize), CliError> {
 
 fn solve(a: SolveArgs, global: &Global) -> CliResult {
     let (rows, cols) = size_arg(&a.size)?;
+    super::common::check_move_list("--moves", &a.moves)?;
     let cfg = jobs::rex::solve::SolveConfig {
         rows,
         cols,
@@ -253,11 +250,13 @@ fn rex_colour(p: Player) -> &'static str {
 }
 
 fn table(a: TableArgs, global: &Global) -> CliResult {
+    let solver = a.solver.config()?;
+    jobs::output::check_writable_dir("--out", &a.out)?;
     let cfg = jobs::rex::table::TableConfig {
         max_cells: a.max_cells,
         out: a.out.clone(),
         verify: a.verify,
-        solver: a.solver.config()?,
+        solver,
         producer: format!(
             "{} ({})",
             super::common::command_line(),
@@ -289,14 +288,15 @@ fn table(a: TableArgs, global: &Global) -> CliResult {
                 })
             })
             .collect();
-        print_json(&json!({
+        let v = json!({
             "boards": rows,
             "solved_now": solved_now.iter().map(|(r, c)| format!("{r}x{c}")).collect::<Vec<_>>(),
             "csv": csv_path.display().to_string(),
             "markdown": md_path.display().to_string(),
             "literature_checks": checks.iter().map(|c| json!({"check": c.what, "ok": c.ok})).collect::<Vec<_>>(),
             "mismatches": mismatches,
-        }));
+        });
+        return print_result(v, table_failure(&mismatches, &failed, &csv_path));
     } else {
         println!(
             "{:<7} {:>5}  {:<6}  {:>12} {:>9}  winning first moves",
@@ -338,20 +338,26 @@ fn table(a: TableArgs, global: &Global) -> CliResult {
             println!("  DISAGREES: {}", c.what);
         }
     }
+    table_failure(&mismatches, &failed, &csv_path).map_or(Ok(()), Err)
+}
+
+/// Why a finished table run failed: values that differ from the stored table, or failed
+/// literature checks.
+fn table_failure<T>(mismatches: &[String], failed: &[T], csv_path: &Path) -> Option<CliError> {
     if !mismatches.is_empty() {
-        return Err(CliError::runtime(format!(
+        return Some(CliError::runtime(format!(
             "solved values differ from {}: {}",
             csv_path.display(),
             mismatches.join("; ")
         )));
     }
     if !failed.is_empty() {
-        return Err(CliError::runtime(format!(
+        return Some(CliError::runtime(format!(
             "{} literature check(s) failed",
             failed.len()
         )));
     }
-    Ok(())
+    None
 }
 
 pub(super) fn load_table(path: &Path) -> Result<ParityTable, CliError> {
@@ -381,8 +387,15 @@ pub fn run_suite(
 
 fn suite(a: SuiteArgs, global: &Global) -> CliResult {
     let r = run_suite(&a.file, &a.size, a.limit, &a.solver)?;
+    let failure = (!r.mismatches.is_empty()).then(|| {
+        CliError::runtime(format!(
+            "{} position(s) differ from {}",
+            r.mismatches.len(),
+            a.file.display()
+        ))
+    });
     if global.json {
-        print_json(&json!({
+        let v = json!({
             "file": a.file.display().to_string(),
             "checked": r.checked,
             "matched": r.checked - r.mismatches.len(),
@@ -390,7 +403,8 @@ fn suite(a: SuiteArgs, global: &Global) -> CliResult {
             "nodes": r.nodes,
             "seconds": r.seconds,
             "threads": a.solver.threads,
-        }));
+        });
+        return print_result(v, failure);
     } else {
         println!(
             "{}: {} positions, {} match, {} differ",
@@ -407,15 +421,7 @@ fn suite(a: SuiteArgs, global: &Global) -> CliResult {
             r.nodes, r.seconds, a.solver.threads
         );
     }
-    if r.mismatches.is_empty() {
-        Ok(())
-    } else {
-        Err(CliError::runtime(format!(
-            "{} position(s) differ from {}",
-            r.mismatches.len(),
-            a.file.display()
-        )))
-    }
+    failure.map_or(Ok(()), Err)
 }
 
 /// Arguments of `gsolve bench rex`.
@@ -442,6 +448,7 @@ pub struct RexBenchArgs {
 /// threads, written to results/rex/bench.md with the command that produced it
 /// ([`jobs::rex::bench::run_bench`]).
 pub fn bench(a: RexBenchArgs, global: &Global) -> CliResult {
+    jobs::output::check_writable_file("--out", &a.out)?;
     let cfg = jobs::rex::bench::BenchConfig {
         budget: a.budget,
         suite_dir: a.suite_dir.clone(),

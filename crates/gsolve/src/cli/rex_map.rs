@@ -1,6 +1,6 @@
 //! `gsolve rex map`: the first-move map job ([`jobs::rex::run_map`]) with a progress bar.
 
-use super::common::{print_json, CliError, CliResult, Global};
+use super::common::{print_json, print_result, CliError, CliResult, Global};
 use super::rex::SolverOpts;
 use jobs::rex::{run_map, MapConfig, MapError};
 use serde_json::json;
@@ -71,17 +71,20 @@ pub fn map(a: MapArgs, global: &Global) -> CliResult {
     if a.checkpoint_seconds == 0 {
         return Err(CliError::input("--checkpoint-seconds must be at least 1"));
     }
+    super::common::check_move_list("--openings", &a.openings.join(","))?;
     let out = a
         .out
         .clone()
         .unwrap_or_else(|| PathBuf::from(format!("runs/rex-map-{rows}x{cols}")));
+    let solver = a.solver.config()?;
+    jobs::output::check_writable_dir("--out", &out)?;
     let cfg = MapConfig {
         rows,
         cols,
         out: out.clone(),
         openings: a.openings.clone(),
         shard,
-        solver: a.solver.config()?,
+        solver,
         time_limit: a.time.map(Duration::from_secs_f64),
         store_depth: a.store_depth,
         store_max: a.store_max,
@@ -176,6 +179,8 @@ pub struct SwapArgs {
 
 /// Run `gsolve rex swap`.
 pub fn swap(a: SwapArgs, global: &Global) -> CliResult {
+    let out = a.out.clone().unwrap_or_else(|| PathBuf::from("runs/rex"));
+    jobs::output::check_writable_dir("--out", &out)?;
     if a.max_n == 0 || a.max_n > 11 {
         return Err(CliError::input(format!(
             "--max-n {}: expected 1 to 11",
@@ -210,12 +215,12 @@ pub fn swap(a: SwapArgs, global: &Global) -> CliResult {
     }
     let rows =
         jobs::rex::swap::swap_table(a.max_n, &parity, &extra, a.check_up_to, &a.solver.config()?);
-    let out = a.out.clone().unwrap_or_else(|| PathBuf::from("runs/rex"));
     jobs::rex::swap::write_swap_table(&out, &rows, &super::common::command_line())
         .map_err(|e| CliError::runtime(format!("{}: {e}", out.display())))?;
     let disagree = rows.iter().any(|r| r.solver_agrees == Some(false));
+    let failure = disagree.then(|| CliError::runtime("the solver disagrees with the swap table"));
     if global.json {
-        print_json(&json!({
+        let v = json!({
             "out": out.display().to_string(),
             "boards": rows.iter().map(|r| json!({
                 "n": r.n,
@@ -225,7 +230,8 @@ pub fn swap(a: SwapArgs, global: &Global) -> CliResult {
                 "fair_openings": r.fair,
                 "solver_agrees": r.solver_agrees,
             })).collect::<Vec<_>>(),
-        }));
+        });
+        return print_result(v, failure);
     } else {
         for r in &rows {
             println!(
@@ -241,10 +247,5 @@ pub fn swap(a: SwapArgs, global: &Global) -> CliResult {
         }
         println!("written: {}/swap.csv, swap.md", out.display());
     }
-    if disagree {
-        return Err(CliError::runtime(
-            "the solver disagrees with the swap table",
-        ));
-    }
-    Ok(())
+    failure.map_or(Ok(()), Err)
 }

@@ -161,6 +161,18 @@ pub struct ShowArgs<P: clap::Args> {
     pub svg: Option<PathBuf>,
 }
 
+impl<P: clap::Args> PlayArgs<P> {
+    /// Check before the games that the record and summary files can be written.
+    pub fn check_files(&self) -> CliResult {
+        for (option, file) in [("--out", &self.out), ("--summary", &self.summary)] {
+            if let Some(f) = file {
+                jobs::output::check_writable_file(option, f)?;
+            }
+        }
+        Ok(())
+    }
+}
+
 /// `gsolve <game> play`: where games start, the record and summary files, the games.
 #[derive(clap::Args, Debug)]
 pub struct PlayArgs<P: clap::Args> {
@@ -374,6 +386,7 @@ pub fn game_bench(
     path: &Path,
     global: &Global,
 ) -> CliResult {
+    jobs::output::check_writable_file("--out", path)?;
     let cfg = jobs::search_bench::GameBenchConfig {
         seconds,
         sample_depths: depths.to_vec(),

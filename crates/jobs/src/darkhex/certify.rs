@@ -90,6 +90,8 @@ pub fn read_strategy(path: &Path) -> JobResult<StrategyFile> {
 /// The exact bracket (both perfect-recall best responses) of the strategy in `path`, purified
 /// at `purify`, best responses pruned below `prune` (rigorous).
 pub fn eval(path: &Path, prune: f64, purify: f64) -> JobResult<EvalReport> {
+    check_probability("--prune", prune)?;
+    check_probability("--purify", purify)?;
     let mut file = read_strategy(path)?;
     file.purify(purify);
     let start = Instant::now();
@@ -99,6 +101,17 @@ pub fn eval(path: &Path, prune: f64, purify: f64) -> JobResult<EvalReport> {
         bracket,
         seconds: start.elapsed().as_secs_f64(),
     })
+}
+
+/// A threshold given as `option`: a probability in [0, 1) (NaN and infinities rejected).
+pub fn check_probability(option: &str, value: f64) -> JobResult<()> {
+    if (0.0..1.0).contains(&value) {
+        Ok(())
+    } else {
+        Err(JobError::input(format!(
+            "{option} {value}: expected a probability threshold in [0, 1)"
+        )))
+    }
 }
 
 /// The text export of the strategy in `path` (see `darkhex::strategy`).

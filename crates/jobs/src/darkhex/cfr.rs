@@ -22,6 +22,10 @@ use game::extensive::ExtensiveGame;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+/// Seconds of solving after which the first checkpoint (and one before a bracket measurement)
+/// is written, whatever the interval.
+const FIRST_CHECKPOINT_SECS: f64 = 5.0;
+
 /// What an information-set key of the history or view game must be for the run loop.
 pub trait InfoKey:
     Copy
@@ -155,6 +159,35 @@ struct Run<'a> {
 }
 
 /// The measuring schedule's and the stop rules' clock.
+/// When the next checkpoint is due: the first after a few seconds of solving, not a whole
+/// interval, so that a kill early in a long run loses little; one also before a bracket
+/// measurement (it can be long) that follows a few seconds of unsaved solving.
+struct CheckpointClock {
+    last: Instant,
+    after: f64,
+    interval: f64,
+}
+
+impl CheckpointClock {
+    fn new(interval: f64) -> Self {
+        CheckpointClock {
+            last: Instant::now(),
+            after: interval.min(FIRST_CHECKPOINT_SECS),
+            interval,
+        }
+    }
+    fn due(&self) -> bool {
+        self.last.elapsed().as_secs_f64() >= self.after
+    }
+    fn due_before_eval(&self) -> bool {
+        self.last.elapsed().as_secs_f64() >= FIRST_CHECKPOINT_SECS.min(self.interval)
+    }
+    fn reset(&mut self) {
+        self.last = Instant::now();
+        self.after = self.interval;
+    }
+}
+
 #[derive(Default)]
 struct Clock {
     solve_secs_since_eval: f64,
@@ -291,7 +324,7 @@ impl<'a> Run<'a> {
             });
         progress.start("darkhex solve", if target == u64::MAX { 0 } else { target });
         progress.advance(solver.iterations(), "");
-        let mut last_checkpoint = Instant::now();
+        let mut saved = CheckpointClock::new(config.output.checkpoint_secs);
         let mut clock = Clock::default();
         let mut last: Option<ExactBracket> = None;
         let mut chunk = 1u64;
@@ -307,6 +340,11 @@ impl<'a> Run<'a> {
                 && !gap_done
                 && (last.is_none() || clock.solve_secs_since_eval > 0.0)
             {
+                // A bracket measurement can be long: save the solving done before it.
+                if saved.due_before_eval() && !finishing {
+                    let secs = seconds_before + start.elapsed().as_secs_f64();
+                    self.write_checkpoint(&solver, &split, &rows, secs, &mut saved)?;
+                }
                 let t = Instant::now();
                 let b = exact_bracket(
                     self.game,
@@ -335,10 +373,9 @@ impl<'a> Run<'a> {
             if finishing {
                 break;
             }
-            if last_checkpoint.elapsed().as_secs_f64() >= config.output.checkpoint_secs {
+            if saved.due() {
                 let secs = seconds_before + start.elapsed().as_secs_f64();
-                self.write_checkpoint(&solver, &split, &rows, secs)?;
-                last_checkpoint = Instant::now();
+                self.write_checkpoint(&solver, &split, &rows, secs, &mut saved)?;
             }
             let t = Instant::now();
             solver.iterate(chunk.min(target - solver.iterations()));
@@ -387,7 +424,9 @@ impl<'a> Run<'a> {
         split: &impl Fn(K) -> (u8, u128),
         rows: &[Row],
         secs: f64,
+        saved: &mut CheckpointClock,
     ) -> JobResult<()> {
+        saved.reset();
         let Some(dir) = self.config.output.dir.as_deref() else {
             return Ok(());
         };

@@ -133,6 +133,7 @@ pub fn run_bench(cfg: &BenchConfig, progress: &dyn Progress) -> JobResult<(Vec<B
             cfg.budget
         )));
     }
+    crate::output::check_memory_mib("--tt-mb", cfg.tt_mb)?;
     let read = |name: &str| -> JobResult<Vec<BenchPosition>> {
         let path = cfg.suite_dir.join(name);
         let text = std::fs::read_to_string(&path)

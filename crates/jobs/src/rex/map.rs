@@ -158,7 +158,7 @@ fn io_err(path: &Path) -> impl Fn(std::io::Error) -> MapError + '_ {
 
 /// Run (or resume) the map described by `cfg`.
 pub fn run_map(cfg: &MapConfig, progress: &dyn Progress) -> Result<MapSummary, MapError> {
-    if cfg.rows * cfg.cols <= 64 {
+    if cfg.rows.saturating_mul(cfg.cols) <= 64 {
         run_on::<u64>(cfg, progress)
     } else {
         run_on::<u128>(cfg, progress)
@@ -218,7 +218,14 @@ fn read_results(dir: &Path) -> Result<BTreeMap<(String, String), UnitResult>, Ma
         .collect();
     files.sort();
     for path in files {
-        let text = std::fs::read_to_string(&path).map_err(io_err(&path))?;
+        let text = std::fs::read_to_string(&path).map_err(|err| match err.kind() {
+            std::io::ErrorKind::InvalidData => MapError::Results {
+                path: path.display().to_string(),
+                line: 0,
+                why: "not UTF-8 text (a foreign file?)".into(),
+            },
+            _ => io_err(&path)(err),
+        })?;
         // Only whole lines: a kill while appending leaves a last line without its newline.
         let whole = match text.rfind('\n') {
             Some(i) => &text[..=i],

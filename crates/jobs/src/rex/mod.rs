@@ -28,3 +28,35 @@ pub(crate) fn winning_names(
     found.sort();
     found
 }
+
+/// Run `work` while a second thread reports the solver's node count and rate to `progress`
+/// about four times a second (a solve has no known total: the count is its progress).
+pub(crate) fn with_node_rate<G, R>(
+    solver: &exact::Solver<G>,
+    progress: &dyn crate::Progress,
+    work: impl FnOnce() -> R,
+) -> R
+where
+    G: game::ExactGame,
+    exact::Solver<G>: Sync,
+{
+    // The ticker waits on a channel that closes when the work is done: no sleep to sit out.
+    let (finished, wait) = std::sync::mpsc::channel::<()>();
+    let start = std::time::Instant::now();
+    std::thread::scope(|s| {
+        s.spawn(move || {
+            let tick = std::time::Duration::from_millis(250);
+            while let Err(std::sync::mpsc::RecvTimeoutError::Timeout) = wait.recv_timeout(tick) {
+                let nodes = solver.nodes();
+                let rate = nodes as f64 / start.elapsed().as_secs_f64().max(1e-9);
+                progress.advance(
+                    nodes,
+                    &format!("{nodes} nodes, {:.2} M nodes/s", rate / 1e6),
+                );
+            }
+        });
+        let r = work();
+        drop(finished);
+        r
+    })
+}

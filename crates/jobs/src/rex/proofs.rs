@@ -81,8 +81,8 @@ pub fn save(path: &Path, header: &ProofsHeader, store: &ProofStore) -> Result<u6
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir).map_err(io)?;
     }
-    let tmp = path.with_extension("tmp");
-    {
+    let tmp = crate::output::temporary_name(path);
+    let written = (|| -> Result<(), ProofsError> {
         let f = std::fs::File::create(&tmp).map_err(io)?;
         let mut z = GzEncoder::new(std::io::BufWriter::new(f), Compression::default());
         z.write_all(MAGIC).map_err(io)?;
@@ -99,8 +99,16 @@ pub fn save(path: &Path, header: &ProofsHeader, store: &ProofStore) -> Result<u6
             .map_err(|e| io(e.into_error()))?
             .sync_all()
             .map_err(io)?;
+        Ok(())
+    })();
+    if let Err(e) = written {
+        let _ = std::fs::remove_file(&tmp);
+        return Err(e);
     }
-    std::fs::rename(&tmp, path).map_err(io)?;
+    if let Err(e) = std::fs::rename(&tmp, path) {
+        let _ = std::fs::remove_file(&tmp);
+        return Err(io(e));
+    }
     Ok(h.entries)
 }
 

@@ -48,7 +48,7 @@ pub struct SolveReport {
 
 /// Solve the position of `cfg`.
 pub fn solve_position(cfg: &SolveConfig, progress: &dyn Progress) -> JobResult<SolveReport> {
-    if cfg.rows * cfg.cols <= 64 {
+    if cfg.rows.saturating_mul(cfg.cols) <= 64 {
         solve_on::<u64>(cfg, progress)
     } else {
         solve_on::<u128>(cfg, progress)
@@ -58,7 +58,8 @@ pub fn solve_position(cfg: &SolveConfig, progress: &dyn Progress) -> JobResult<S
 fn solve_on<W: BitWord>(cfg: &SolveConfig, progress: &dyn Progress) -> JobResult<SolveReport> {
     let mut pos = RexPosition::<W>::new(cfg.rows, cfg.cols).map_err(JobError::input)?;
     pos = pos.with_swap(cfg.swap).map_err(JobError::input)?;
-    pos.play_list(&cfg.moves).map_err(JobError::input)?;
+    pos.play_list(&cfg.moves)
+        .map_err(|e| JobError::input(format!("--moves {}: {e}", cfg.moves)))?;
     let solver = Solver::<RexPosition<W>>::new(cfg.solver.clone()).map_err(JobError::input)?;
     let start = Instant::now();
     let to_move = pos.to_move();
@@ -71,19 +72,21 @@ fn solve_on<W: BitWord>(cfg: &SolveConfig, progress: &dyn Progress) -> JobResult
         },
         0,
     );
-    let (wins, winning_moves) = if let Some(loser) = over {
-        (loser != to_move, Vec::new())
-    } else if cfg.all {
-        let values = solver.move_values(&pos);
-        let names: Vec<String> = values
-            .iter()
-            .filter(|v| v.wins)
-            .map(|v| pos.move_name(v.mv))
-            .collect();
-        (!names.is_empty(), names)
-    } else {
-        (solver.solve(&pos), Vec::new())
-    };
+    let (wins, winning_moves) = super::with_node_rate(&solver, progress, || {
+        if let Some(loser) = over {
+            (loser != to_move, Vec::new())
+        } else if cfg.all {
+            let values = solver.move_values(&pos);
+            let names: Vec<String> = values
+                .iter()
+                .filter(|v| v.wins)
+                .map(|v| pos.move_name(v.mv))
+                .collect();
+            (!names.is_empty(), names)
+        } else {
+            (solver.solve(&pos), Vec::new())
+        }
+    });
     progress.finish();
     let pv = if over.is_none() {
         solver.principal_variation(&pos, 200)

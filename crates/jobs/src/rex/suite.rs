@@ -31,15 +31,24 @@ pub fn run_suite(
     config: &SolverConfig,
     progress: &dyn Progress,
 ) -> JobResult<SuiteReport> {
-    if rows * cols > 64 {
+    if rows.saturating_mul(cols) > 64 {
         return Err(JobError::input(
             "suites are supported on boards of at most 64 cells",
         ));
+    }
+    if limit == Some(0) {
+        return Err(JobError::input("--limit 0: expected at least 1 line"));
     }
     let text = std::fs::read_to_string(file)
         .map_err(|e| JobError::input(format!("cannot read {}: {e}", file.display())))?;
     let lines = rex::solrex::parse_suite(&text)
         .map_err(|e| JobError::input(format!("{}: {e}", file.display())))?;
+    if lines.is_empty() {
+        return Err(JobError::input(format!(
+            "{}: no suite lines (expected `moves: winning moves` lines)",
+            file.display()
+        )));
+    }
     let lines = &lines[..limit.unwrap_or(usize::MAX).min(lines.len())];
     let solver = Solver::<RexPosition<u64>>::new(config.clone()).map_err(JobError::input)?;
     let start = Instant::now();

@@ -153,10 +153,8 @@ pub fn write_swap_table(out: &Path, rows: &[SwapRow], command: &str) -> std::io:
          which openings White swaps needs the board's complete first-move map (6x6: `results/rex/6x6/`, in progress).\n",
     );
     for (name, text) in [("swap.csv", csv), ("swap.md", md)] {
-        let path = out.join(name);
-        let tmp = path.with_extension("tmp");
-        std::fs::write(&tmp, text)?;
-        std::fs::rename(&tmp, &path)?;
+        crate::output::write_atomic(&out.join(name), text.as_bytes())
+            .map_err(|e| std::io::Error::other(e.to_string()))?;
     }
     Ok(())
 }

@@ -13,7 +13,7 @@ use std::time::Instant;
 
 /// Solve the empty `rows × cols` board: the value of every opening.
 pub fn solve_board(rows: usize, cols: usize, config: &SolverConfig) -> JobResult<BoardRow> {
-    if rows * cols <= 64 {
+    if rows.saturating_mul(cols) <= 64 {
         solve_board_on::<u64>(rows, cols, config)
     } else {
         solve_board_on::<u128>(rows, cols, config)
@@ -88,6 +88,10 @@ pub fn load_table(path: &Path) -> JobResult<ParityTable> {
             ))
         }),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(ParityTable::default()),
+        Err(e) if e.kind() == std::io::ErrorKind::InvalidData => Err(JobError::input(format!(
+            "{}: not UTF-8 text, not a parity table (not overwritten; move it away to start afresh)",
+            path.display()
+        ))),
         Err(e) => Err(JobError::runtime(format!(
             "cannot read {}: {e}",
             path.display()
