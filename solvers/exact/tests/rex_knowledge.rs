@@ -205,6 +205,20 @@ fn colour_symmetric_positions_are_won_by_the_mover_iff_the_empty_count_is_even()
     assert!(checked[0] > 50 && checked[1] > 50, "{checked:?}");
 }
 
+/// True if the move `m` wins for the player to move in `pos` (by the memoised minimax).
+fn move_wins(
+    pos: &rex::RexPosition<u64>,
+    m: rex::RexMove,
+    memo: &mut HashMap<(u64, u64, bool), bool>,
+) -> bool {
+    let mut c = pos.clone();
+    c.play(m);
+    match c.loser() {
+        Some(l) => l != pos.to_move(),
+        None => !memo_wins(&mut c, memo),
+    }
+}
+
 #[test]
 fn a_stone_that_kills_a_cell_makes_that_cell_the_better_move() {
     let mut memos = Memos::new();
@@ -212,17 +226,11 @@ fn a_stone_that_kills_a_cell_makes_that_cell_the_better_move() {
     for pos in small_positions(200, 12) {
         let memo = memos.entry((pos.rows(), pos.cols())).or_default();
         for (p, d) in pos.killing_pairs() {
-            let value = |cell: u32, memo: &mut HashMap<(u64, u64, bool), bool>| {
-                let mut c = pos.clone();
-                c.play(rex::RexMove::cell(cell));
-                match c.loser() {
-                    Some(l) => l != pos.to_move(),
-                    None => !memo_wins(&mut c, memo),
-                }
-            };
-            if value(p, memo) {
-                assert!(value(d, memo), "{p} wins, {d} does not\n{pos:?}");
-            }
+            let (p_wins, d_wins) = (
+                move_wins(&pos, rex::RexMove::cell(p), memo),
+                move_wins(&pos, rex::RexMove::cell(d), memo),
+            );
+            assert!(!p_wins || d_wins, "{p} wins, {d} does not\n{pos:?}");
             checked += 1;
         }
     }
@@ -241,14 +249,7 @@ fn prepare_keeps_a_winning_move_whenever_there_is_one() {
         match pos.prepare(&mut moves) {
             Some(v) => assert_eq!(v, wins, "static value\n{pos:?}"),
             None => {
-                let kept = moves.iter().any(|&m| {
-                    let mut c = pos.clone();
-                    c.play(m);
-                    match c.loser() {
-                        Some(l) => l != pos.to_move(),
-                        None => !memo_wins(&mut c, memo),
-                    }
-                });
+                let kept = moves.iter().any(|&m| move_wins(&pos, m, memo));
                 assert_eq!(kept, wins, "kept moves {moves:?}\n{pos:?}");
                 pruned += (moves.len() < pos.empty_cells().len()) as usize;
                 won += wins as usize;

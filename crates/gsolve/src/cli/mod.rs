@@ -5,6 +5,7 @@ pub mod coins;
 pub mod common;
 pub mod darkhex;
 pub mod darkhex_play;
+mod darkhex_print;
 pub mod dola;
 pub mod gtp;
 pub mod hexecs;
