@@ -389,6 +389,10 @@ fn solve_unit<W: BitWord>(
         .then(|| solver.principal_variation(&pos, 1).first().copied())
         .flatten()
         .map(|m| pos.move_name(m));
+    // The answer's search may meet the deadline too; a stopped search proves nothing.
+    if solver.stopped() {
+        return None;
+    }
     Some(UnitResult {
         opening: name(x),
         reply: name(r),
