@@ -180,6 +180,13 @@ impl<W: BitWord> RexPosition<W> {
     /// alone decides the game (see the crate header).
     #[inline]
     pub fn unreachable_cells(&self) -> W {
+        let useful = self.useful_cells();
+        self.empty() & !(useful[0] & useful[1])
+    }
+
+    /// For each player, the cells of their stones and empty cells connected to both of their
+    /// edges through such cells.
+    pub(crate) fn useful_cells(&self) -> [W; 2] {
         let hex = &self.geo.hex;
         let empty = self.empty();
         let mut useful = [W::ZERO; 2];
@@ -188,7 +195,7 @@ impl<W: BitWord> RexPosition<W> {
             let (a, b) = hex.edges(p == Player::First);
             useful[p.index()] = hex.flood(a & open, open) & hex.flood(b & open, open);
         }
-        empty & !(useful[0] & useful[1])
+        useful
     }
 }
 
@@ -269,83 +276,6 @@ impl<W: BitWord> RexPosition<W> {
             }
         }
         used
-    }
-
-    /// Empty cells on no minimal chain of one of the players, by the graph test of the crate
-    /// header (*dead cells*): in that player's graph, where each group is one node and each
-    /// edge is one node together with the groups touching it, the cell has at most one
-    /// stone-or-edge neighbour, each of its empty neighbours touches that node, and every two
-    /// of its empty neighbours are adjacent or touch a common stone-or-edge node.
-    pub fn graph_dead_cells(&self) -> W {
-        let hex = &self.geo.hex;
-        let empty = self.empty();
-        let mut dead = W::ZERO;
-        for p in 0..2 {
-            let own = self.stones[p];
-            let (ea, eb) = hex.edges(p == 0);
-            // Node masks per cell: bit k set if the cell touches node k (0, 1: the edges with
-            // their groups; then the free groups).
-            let mut touch = [0u64; 128];
-            let mut node = 0usize;
-            let mark = |set: W, k: usize, touch: &mut [u64; 128]| {
-                for c in set.iter() {
-                    touch[c as usize] |= 1 << k;
-                }
-            };
-            let mut edge_touch = [ea & empty, eb & empty];
-            let mut rest = own;
-            let mut overflow = false;
-            while !rest.is_empty() {
-                let g = hex.flood(W::bit(rest.lowest()), own);
-                rest &= !g;
-                let around = hex.expand(g) & empty;
-                let on_a = !(g & ea).is_empty();
-                let on_b = !(g & eb).is_empty();
-                if on_a && on_b {
-                    // The player has joined: the game is over and every cell is dead.
-                    return empty;
-                }
-                if on_a {
-                    edge_touch[0] |= around;
-                } else if on_b {
-                    edge_touch[1] |= around;
-                } else if node + 2 < 64 {
-                    mark(around, node + 2, &mut touch);
-                    node += 1;
-                } else {
-                    overflow = true;
-                }
-            }
-            if overflow {
-                continue;
-            }
-            mark(edge_touch[0], 0, &mut touch);
-            mark(edge_touch[1], 1, &mut touch);
-            'cells: for c in empty.iter() {
-                let k = touch[c as usize];
-                if k.count_ones() > 1 {
-                    continue;
-                }
-                let around = hex.neighbours(c) & empty;
-                let mut seen = W::ZERO;
-                for e in around.iter() {
-                    let te = touch[e as usize];
-                    if te & k != k {
-                        continue 'cells;
-                    }
-                    // Every earlier empty neighbour must be adjacent to e or share a node.
-                    let linked = hex.neighbours(e);
-                    for f in (seen & !linked).iter() {
-                        if touch[f as usize] & te == 0 {
-                            continue 'cells;
-                        }
-                    }
-                    seen |= W::bit(e);
-                }
-                dead |= W::bit(c);
-            }
-        }
-        dead
     }
 }
 

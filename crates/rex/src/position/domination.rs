@@ -110,11 +110,11 @@ impl<W: BitWord> RexPosition<W> {
         }
         if self.empty().count() <= GLOBAL_KILLS_UP_TO {
             // Kill domination by the global dead-cell tests too.
+            let graphs = self.graphs();
+            let useful = self.useful_cells();
             for &p in &cells {
                 for colour in 0..2 {
-                    let mut q = self.clone();
-                    q.stones[colour] |= W::bit(p);
-                    let dead = q.unreachable_cells() | q.graph_dead_cells();
+                    let dead = self.dead_after_stone(&graphs, useful, p, colour);
                     dom[p as usize] |= dead & cand & !W::bit(p);
                 }
             }
@@ -152,8 +152,9 @@ impl<W: BitWord> RexPosition<W> {
     /// Adds to `dom[x]` every cell of `cells` that dominates `x` by neighbourhood domination
     /// (see [`Self::drop_dominated`]).
     fn neighbourhood_domination(&self, cells: &[u32], dom: &mut [W; 128]) {
+        let groups = Groups::new(self);
         for &x in cells {
-            let reach = self.reach(x);
+            let reach = self.reach(&groups, x);
             for &y in cells {
                 if y != x && self.beats(y, x, &reach) {
                     dom[x as usize] |= W::bit(y);
@@ -172,10 +173,11 @@ impl<W: BitWord> RexPosition<W> {
     ) {
         let mut kept = start;
         let mut kept_set = W::ZERO;
+        let groups = Groups::new(self);
         for i in start..moves.len() {
             let x = moves[i].0 as u32;
             let killed = kills.map_or(W::ZERO, |k| k.by[0][x as usize] | k.by[1][x as usize]);
-            let reach = self.reach(x);
+            let reach = self.reach(&groups, x);
             let dominated = !(killed & kept_set).is_empty()
                 || moves[start..kept]
                     .iter()
@@ -190,21 +192,23 @@ impl<W: BitWord> RexPosition<W> {
     }
 
     /// What `x` reaches for each player (its neighbours and the whole groups of that player
-    /// adjacent to it) and the player's edges those touch.
+    /// adjacent to it) and the player's edges those touch; `groups` from [`Groups::new`].
     #[inline]
-    fn reach(&self, x: u32) -> ([W; 2], [u8; 2]) {
-        let hex = &self.geo.hex;
-        let nx = hex.neighbours(x);
-        let mut reach = [W::ZERO; 2];
-        let mut edges = [0u8; 2];
+    fn reach(&self, groups: &Groups<W>, x: u32) -> ([W; 2], [u8; 2]) {
+        let nx = self.geo.hex.neighbours(x);
+        let mut reach = [nx; 2];
+        let mut edges = self.geo.edge_flags[x as usize];
         for p in 0..2 {
-            let own = self.stones[p];
-            let groups = hex.flood(nx & own, own);
-            reach[p] = nx | groups;
-            let (a, b) = hex.edges(p == 0);
-            edges[p] = self.geo.edge_flags[x as usize][p]
-                | (!(groups & a).is_empty() as u8)
-                | ((!(groups & b).is_empty() as u8) << 1);
+            for (g, &e) in groups.stones[p]
+                .iter()
+                .zip(&groups.edges[p])
+                .take(groups.n[p])
+            {
+                if !(*g & nx).is_empty() {
+                    reach[p] |= *g;
+                    edges[p] |= e;
+                }
+            }
         }
         (reach, edges)
     }
@@ -220,5 +224,47 @@ impl<W: BitWord> RexPosition<W> {
             let conn = ny & (self.stones[p] | empty) & !W::bit(x);
             (conn & !reach[p]).is_empty() && (ey[p] & !edges[p]) == 0
         })
+    }
+}
+
+/// Most groups of one player that [`Groups`] lists (a player has at most 61 stones on 121
+/// cells); further groups would be left out, which only makes neighbourhood domination rarer
+/// (a smaller reach, fewer edges).
+const MAX_GROUPS: usize = 64;
+
+/// Each player's groups (stones) and the edges each touches (bit 0, bit 1), flooded once per
+/// analysed position.
+struct Groups<W> {
+    stones: [[W; MAX_GROUPS]; 2],
+    edges: [[u8; MAX_GROUPS]; 2],
+    n: [usize; 2],
+}
+
+impl<W: BitWord> Groups<W> {
+    fn new(pos: &RexPosition<W>) -> Self {
+        let hex = &pos.geo.hex;
+        let mut g = Groups {
+            stones: [[W::ZERO; MAX_GROUPS]; 2],
+            edges: [[0; MAX_GROUPS]; 2],
+            n: [0; 2],
+        };
+        for p in 0..2 {
+            let own = pos.stones[p];
+            let (a, b) = hex.edges(p == 0);
+            let mut rest = own;
+            while !rest.is_empty() {
+                let group = hex.flood(W::bit(rest.lowest()), own);
+                rest &= !group;
+                let i = g.n[p];
+                if i == MAX_GROUPS {
+                    break;
+                }
+                g.stones[p][i] = group;
+                g.edges[p][i] =
+                    (!(group & a).is_empty() as u8) | ((!(group & b).is_empty() as u8) << 1);
+                g.n[p] = i + 1;
+            }
+        }
+        g
     }
 }

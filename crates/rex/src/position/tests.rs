@@ -1,4 +1,4 @@
-//! Unit tests of the ring-state table.
+//! Unit tests of the ring-state table and of the incremental dead-cell tests.
 
 use super::*;
 
@@ -29,4 +29,45 @@ fn ring_table_matches_the_ring_test() {
         }
     }
     assert!(checked > 1000);
+}
+
+/// The kill tests' incremental form (one more stone on a cell, from the position's graphs and
+/// useful cells, without flood fills) finds exactly what the reachability and graph tests find
+/// on the position with that stone.
+#[test]
+fn dead_after_stone_matches_the_tests_on_the_new_position() {
+    let mut state = 0x9E37_79B9_7F4A_7C15u64;
+    let mut checked = 0;
+    for (rows, cols) in [(3, 3), (4, 4), (5, 5), (6, 6), (4, 7)] {
+        for round in 0..150 {
+            let mut p = RexPosition::<u64>::new(rows, cols).unwrap();
+            let density = 2 + round % 5;
+            for c in 0..(rows * cols) as u32 {
+                let (next, r) = bitboard::keys::splitmix64(state);
+                state = next;
+                match r % density {
+                    0 => p.stones[0] |= 1 << c,
+                    1 => p.stones[1] |= 1 << c,
+                    _ => {}
+                }
+            }
+            let graphs = p.graphs();
+            let useful = p.useful_cells();
+            for c in p.empty().iter() {
+                for colour in 0..2 {
+                    let mut q = p.clone();
+                    q.stones[colour] |= 1 << c;
+                    let want = q.unreachable_cells() | q.graph_dead_cells();
+                    let got = p.dead_after_stone(&graphs, useful, c, colour);
+                    assert_eq!(
+                        got, want,
+                        "{rows}x{cols} stones {:?} cell {c} colour {colour}",
+                        p.stones
+                    );
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert!(checked > 10_000, "{checked}");
 }
