@@ -20,7 +20,9 @@
 //! # Text export (`strategy.txt`)
 //! `#` header lines, then one line per information set:
 //! `B|W KEY cell:probability …` where `KEY` is the packed history (History) or
-//! `own_mask/known_mask` in decimal (View), and cells are named like `b2`.
+//! `own_mask/known_mask` in decimal (View), and cells are named like `b2`. The History form
+//! is read back by [`StrategyFile::from_text`] (so `darkhex eval` takes strategies written by
+//! other tools, e.g. OpenSpiel policies converted by `scripts/openspiel_eval.py import`).
 //!
 //! # Checkpoints (`checkpoint.bin`)
 //! Magic `GSDHCKPT`, version, the same header fields, the convergence rows so far and the
@@ -31,6 +33,8 @@ use crate::rules::{DarkHex, Rules, Variant};
 use bitboard::BitWord;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
+
+mod text;
 
 /// Magic of strategy files.
 pub const STRATEGY_MAGIC: [u8; 8] = *b"GSDHSTRA";

@@ -48,7 +48,9 @@ enum DarkhexCommand {
     Solve(Box<SolveArgs>),
     /// Exact bracket (both perfect-recall best responses) of a strategy file.
     Eval {
-        /// A strategy.bin written by `solve` (or a checkpoint.bin: its average strategy).
+        /// A strategy.bin written by `solve`, a checkpoint.bin (its average strategy), or a
+        /// perfect-recall text export (`export`'s output, or an OpenSpiel policy converted by
+        /// `scripts/openspiel_eval.py import`).
         #[arg(long)]
         strategy: PathBuf,
         /// Skip best-response subtrees lighter than this (counted against the strategy, so

@@ -74,13 +74,18 @@ pub struct EvalReport {
     pub seconds: f64,
 }
 
-/// Read a strategy file, or the average strategy of a CFR checkpoint (validated like a
-/// strategy file).
+/// Read a strategy file, the average strategy of a CFR checkpoint, or a strategy's text export
+/// (each validated like a strategy file).
 pub fn read_strategy(path: &Path) -> JobResult<StrategyFile> {
     let bytes = std::fs::read(path)
         .map_err(|e| JobError::input(format!("cannot read {}: {e}", path.display())))?;
     if bytes.starts_with(&CHECKPOINT_MAGIC) {
         strategy_from_checkpoint(&bytes)
+    } else if bytes.starts_with(b"# gsolve Dark Hex strategy text export") {
+        // The text export (or a strategy converted from another tool into it).
+        std::str::from_utf8(&bytes)
+            .map_err(|_| "the text export is not UTF-8".to_string())
+            .and_then(|t| StrategyFile::from_text(t).map_err(|e| e.to_string()))
     } else {
         StrategyFile::from_bytes(&bytes).map_err(|e| e.to_string())
     }
