@@ -293,20 +293,20 @@ impl DarkHex {
     /// Rotate a packed history by 180° (cell `i ↦ cells − 1 − i` in every probe event).
     pub fn rotate_history(&self, mut h: u128) -> u128 {
         let n = self.cells() as u32;
-        let mut events = Vec::new();
-        while h != 0 {
-            events.push((h & 31) as u32);
-            h >>= EVENT_BITS;
-        }
+        // Each event keeps its place; only its cell changes (a touched event has no cell).
         let mut out = 0u128;
-        for &e in events.iter().rev() {
+        let mut shift = 0;
+        while h != 0 {
+            let e = (h & 31) as u32;
             let cell_field = e >> 1;
             let e2 = if cell_field == 0 {
                 e
             } else {
                 ((n - 1 - (cell_field - 1) + 1) << 1) | (e & 1)
             };
-            out = (out << EVENT_BITS) | e2 as u128;
+            out |= (e2 as u128) << shift;
+            shift += EVENT_BITS;
+            h >>= EVENT_BITS;
         }
         out
     }

@@ -126,3 +126,66 @@ fn the_python_checker_rejects_mixtures_that_are_not_invariant() {
     assert_eq!(code, 2, "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The best response's rotation memo (one memo entry for a responder node and its 180° image,
+/// used for rotation-invariant mixtures) changes neither a certified value nor the best
+/// responses the double oracle adds: runs with the memo turned off (`GSOLVE_BR_NO_ROTATION`)
+/// write the same value and byte-identical mixtures.
+#[test]
+fn the_rotation_memo_changes_no_value_and_no_best_response() {
+    let gsolve = env!("CARGO_BIN_EXE_gsolve");
+    let run_env = |off: bool, args: &[&str]| {
+        let mut cmd = Command::new(gsolve);
+        cmd.args(args);
+        if off {
+            cmd.env("GSOLVE_BR_NO_ROTATION", "1");
+        }
+        let out = cmd.output().unwrap();
+        assert!(out.status.success(), "{args:?}");
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let mix = format!("{ROOT}/results/darkhex/frontier/abrupt-3x4/leg1/black-lower.mix");
+    let value = |off| {
+        let v: serde_json::Value =
+            serde_json::from_str(&run_env(off, &["--json", "darkhex", "certify", &mix])).unwrap();
+        (v["value"].clone(), v["responder_nodes"].as_u64().unwrap())
+    };
+    let ((on, nodes_on), (off, nodes_off)) = (value(false), value(true));
+    assert_eq!(on, off);
+    assert!(
+        nodes_on < nodes_off,
+        "the memo shares images: {nodes_on} vs {nodes_off}"
+    );
+    let mut written = Vec::new();
+    for off in [false, true] {
+        let dir = temp_dir(if off { "memo-off" } else { "memo-on" });
+        let d = dir.to_str().unwrap();
+        run_env(
+            off,
+            &[
+                "darkhex",
+                "solve",
+                "--rows",
+                "4",
+                "--cols",
+                "2",
+                "--variant",
+                "abrupt",
+                "--algo",
+                "double-oracle",
+                "--iterations",
+                "8",
+                "--threads",
+                "2",
+                "--out",
+                d,
+            ],
+        );
+        let read = |f: &str| std::fs::read(dir.join(f)).unwrap();
+        written.push((read("black-lower.mix"), read("white-upper.mix")));
+    }
+    assert!(
+        written[0] == written[1],
+        "the same mixtures with and without the memo"
+    );
+}
