@@ -11,21 +11,45 @@ use std::path::{Path, PathBuf};
 /// One bar: label, ratio, whether the ratio is only a bound (a side stopped at its cap).
 type Bar = (String, f64, bool);
 
-fn ratio_chart(title: &str, what: &str, x_desc: &str, bars: &[Bar], command: Option<String>, bound_text: &str) -> String {
+fn ratio_chart(
+    title: &str,
+    what: &str,
+    x_desc: &str,
+    bars: &[Bar],
+    command: Option<String>,
+    bound_text: &str,
+) -> String {
     let logs: Vec<f64> = bars.iter().map(|b| b.1.log10()).collect();
     let lo = logs.iter().copied().fold(0.0, f64::min);
     let hi = logs.iter().copied().fold(0.0, f64::max);
     let pad = ((hi - lo) * 0.08).max(0.1);
     let mut legend = vec![
-        (BLUE, Swatch::Bar, "ratio > 1: gsolve's side is faster".to_string()),
-        (ORANGE, Swatch::Bar, "ratio < 1: the peer is faster".to_string()),
+        (
+            BLUE,
+            Swatch::Bar,
+            "ratio > 1: gsolve's side is faster".to_string(),
+        ),
+        (
+            ORANGE,
+            Swatch::Bar,
+            "ratio < 1: the peer is faster".to_string(),
+        ),
     ];
     if bars.iter().any(|b| b.2) {
         legend.push((VERMILLION, Swatch::Bar, bound_text.to_string()));
     }
-    legend.push(((0x66, 0x66, 0x66), Swatch::Line, "ratio 1: equal".to_string()));
+    legend.push((
+        (0x66, 0x66, 0x66),
+        Swatch::Line,
+        "ratio 1: equal".to_string(),
+    ));
     RowChart {
-        frame: Frame { title: title.into(), subtitle: vec![what.into()], legend, command },
+        frame: Frame {
+            title: title.into(),
+            subtitle: vec![what.into()],
+            legend,
+            command,
+        },
         rows: bars.iter().map(|b| b.0.clone()).collect(),
         x_desc: x_desc.into(),
         x_range: (lo - pad, hi + pad),
@@ -35,7 +59,20 @@ fn ratio_chart(title: &str, what: &str, x_desc: &str, bars: &[Bar], command: Opt
             .iter()
             .zip(&logs)
             .enumerate()
-            .map(|(i, (b, &l))| Mark::Bar(i, 0.0, l, if b.2 { VERMILLION } else if l >= 0.0 { BLUE } else { ORANGE }))
+            .map(|(i, (b, &l))| {
+                Mark::Bar(
+                    i,
+                    0.0,
+                    l,
+                    if b.2 {
+                        VERMILLION
+                    } else if l >= 0.0 {
+                        BLUE
+                    } else {
+                        ORANGE
+                    },
+                )
+            })
             .collect(),
         label_width: 290,
     }
@@ -50,22 +87,40 @@ fn rex_peer(s: &mut Section, results: &Path) {
     };
     let mut bars = Vec::new();
     for t in md_tables(&text) {
-        let (Some(ii), Some(ti), Some(ri), Some(gs), Some(gd), Some(ss)) = (t.col("item"), t.col("threads"), t.col("rep"), t.col("gsolve s"), t.col("gsolve solved"), t.col("Solrex s")) else {
+        let (Some(ii), Some(ti), Some(ri), Some(gs), Some(gd), Some(ss)) = (
+            t.col("item"),
+            t.col("threads"),
+            t.col("rep"),
+            t.col("gsolve s"),
+            t.col("gsolve solved"),
+            t.col("Solrex s"),
+        ) else {
             continue;
         };
         for r in &t.rows {
-            let (Some(g), Some(p)) = (r.get(gs).and_then(|c| number(c)), r.get(ss).and_then(|c| number(c))) else {
+            let (Some(g), Some(p)) = (
+                r.get(gs).and_then(|c| number(c)),
+                r.get(ss).and_then(|c| number(c)),
+            ) else {
                 continue;
             };
             let solved = r.get(gd).map(String::as_str).unwrap_or("");
             let complete = solved.split_once('/').is_some_and(|(a, b)| a == b);
             if g > 0.0 && p > 0.0 {
-                bars.push((format!("{}, {} thr, rep {}", r[ii], r[ti], r[ri]), p / g, !complete));
+                bars.push((
+                    format!("{}, {} thr, rep {}", r[ii], r[ti], r[ri]),
+                    p / g,
+                    !complete,
+                ));
             }
         }
     }
     if bars.is_empty() {
-        return s.missing("Rex: gsolve against Solrex", rel, "has no row with both tools' seconds");
+        return s.missing(
+            "Rex: gsolve against Solrex",
+            rel,
+            "has no row with both tools' seconds",
+        );
     }
     s.items.push(Item::Figure(Figure {
         id: "bench-rex-solrex".into(),
@@ -91,12 +146,20 @@ fn lp_peer(s: &mut Section, results: &Path) {
     };
     let mut bars = Vec::new();
     for t in md_tables(&text) {
-        let (Some(li), Some(bi), Some(pi)) = (t.col("LP"), t.col("board"), t.col("LP per solve")) else {
+        let (Some(li), Some(bi), Some(pi)) = (t.col("LP"), t.col("board"), t.col("LP per solve"))
+        else {
             continue;
         };
-        let ours: Vec<&Vec<String>> = t.rows.iter().filter(|r| r[li].contains("hand-written")).collect();
+        let ours: Vec<&Vec<String>> = t
+            .rows
+            .iter()
+            .filter(|r| r[li].contains("hand-written"))
+            .collect();
         for o in ours {
-            let peer = t.rows.iter().find(|r| r[li].contains("HiGHS") && r[bi] == o[bi]);
+            let peer = t
+                .rows
+                .iter()
+                .find(|r| r[li].contains("HiGHS") && r[bi] == o[bi]);
             if let (Some(a), Some(b)) = (number(&o[pi]), peer.and_then(|p| number(&p[pi]))) {
                 if a > 0.0 && b > 0.0 {
                     bars.push((format!("{}: LP seconds per solve", o[bi]), b / a, false));
@@ -105,7 +168,11 @@ fn lp_peer(s: &mut Section, results: &Path) {
         }
     }
     if bars.is_empty() {
-        return s.missing("Dark Hex: hand-written simplex against HiGHS", rel, "has no pair of rows with LP seconds per solve");
+        return s.missing(
+            "Dark Hex: hand-written simplex against HiGHS",
+            rel,
+            "has no pair of rows with LP seconds per solve",
+        );
     }
     s.items.push(Item::Figure(Figure {
         id: "bench-lp-highs".into(),

@@ -18,26 +18,43 @@ fn attr(svg: &str, name: &str) -> Option<f64> {
 
 /// A game crate's picture of a position, with a title band above and the command below.
 fn framed(inner: &str, title: &str, subtitle: &[String], command: &str) -> String {
-    let (w, h) = (attr(inner, "width").unwrap_or(500.0), attr(inner, "height").unwrap_or(500.0));
+    let (w, h) = (
+        attr(inner, "width").unwrap_or(500.0),
+        attr(inner, "height").unwrap_or(500.0),
+    );
     let width = w.max(360.0);
     let mut head = String::new();
     let mut y = 10.0;
     for l in wrap(title, (width / 8.5) as usize) {
         y += 20.0;
-        let _ = write!(head, "<text x=\"12\" y=\"{y:.0}\" font-size=\"15\" font-weight=\"bold\">{}</text>", esc(&l));
+        let _ = write!(
+            head,
+            "<text x=\"12\" y=\"{y:.0}\" font-size=\"15\" font-weight=\"bold\">{}</text>",
+            esc(&l)
+        );
     }
     for s in subtitle {
         for l in wrap(s, (width / 6.6) as usize) {
             y += 16.0;
-            let _ = write!(head, "<text x=\"12\" y=\"{y:.0}\" font-size=\"12\">{}</text>", esc(&l));
+            let _ = write!(
+                head,
+                "<text x=\"12\" y=\"{y:.0}\" font-size=\"12\">{}</text>",
+                esc(&l)
+            );
         }
     }
     y += 8.0;
-    let inner = inner.trim_start_matches("<?xml version=\"1.0\" encoding=\"UTF-8\"?>").trim_start();
-    let nested = inner.replacen("<svg ", &format!("<svg x=\"{:.0}\" y=\"{y:.0}\" ", (width - w) / 2.0), 1);
+    let inner = inner
+        .trim_start_matches("<?xml version=\"1.0\" encoding=\"UTF-8\"?>")
+        .trim_start();
+    let nested = inner.replacen(
+        "<svg ",
+        &format!("<svg x=\"{:.0}\" y=\"{y:.0}\" ", (width - w) / 2.0),
+        1,
+    );
     let mut foot = String::new();
     let mut fy = y + h;
-    for l in wrap(&format!("drawn by: {command}"), (width / 6.2) as usize) {
+    for l in wrap(&format!("drawn by: {command}"), (width / 6.7) as usize) {
         fy += 14.0;
         let _ = write!(foot, "<text x=\"12\" y=\"{fy:.0}\" font-size=\"10\" font-family=\"monospace\" fill=\"#333333\">{}</text>", esc(&l));
     }
@@ -48,7 +65,14 @@ fn framed(inner: &str, title: &str, subtitle: &[String], command: &str) -> Strin
     )
 }
 
-fn position_figure(id: &str, title: &str, sub: &[String], inner: &str, command: &str, source: &str) -> Item {
+fn position_figure(
+    id: &str,
+    title: &str,
+    sub: &[String],
+    inner: &str,
+    command: &str,
+    source: &str,
+) -> Item {
     Item::Figure(Figure {
         id: id.into(),
         title: title.into(),
@@ -61,8 +85,18 @@ fn position_figure(id: &str, title: &str, sub: &[String], inner: &str, command: 
 fn dola_positions(s: &mut Section, results: &Path) {
     for v in dola::Variant::ALL {
         let pos = dola::Position::start(v);
-        let sub = vec![format!("FEN {}", pos.to_fen()), "White (light discs) at the bottom; red line: the frontier".into()];
-        s.items.push(position_figure(&format!("dola-start-{}", v.name()), &format!("Dola {}: start position", v.name()), &sub, &pos.to_svg(), &format!("gsolve dola show --variant {} --svg FILE", v.name()), "../seeds/dola-start.tsv"));
+        let sub = vec![
+            format!("FEN {}", pos.to_fen()),
+            "White (light discs) at the bottom; red line: the frontier".into(),
+        ];
+        s.items.push(position_figure(
+            &format!("dola-start-{}", v.name()),
+            &format!("Dola {}: start position", v.name()),
+            &sub,
+            &pos.to_svg(),
+            &format!("gsolve dola show --variant {} --svg FILE", v.name()),
+            "../seeds/dola-start.tsv",
+        ));
     }
     let rel = "dola/replay.md";
     let text = match read_text(results, rel) {
@@ -85,14 +119,23 @@ fn dola_positions(s: &mut Section, results: &Path) {
         match dola::Position::from_fen(v, fen) {
             Ok(pos) => {
                 found += 1;
-                let sub = vec![format!("the last position of the inventor's {heading} record"), format!("FEN {fen}")];
+                let sub = vec![
+                    format!("the last position of the inventor's {heading} record"),
+                    format!("FEN {fen}"),
+                ];
                 s.items.push(position_figure(&format!("dola-final-{heading}"), &format!("Dola {heading}: final position of the inventor's game"), &sub, &pos.to_svg(), &format!("gsolve dola replay --variant {heading} crates/dola/tests/data/{heading}.txt (the position: gsolve dola show --variant {heading} --fen FEN --svg FILE)"), rel));
             }
-            Err(e) => s.items.push(Item::Missing(format!("Dola {heading} final position: not drawn, the FEN in {rel} does not parse ({e})"))),
+            Err(e) => s.items.push(Item::Missing(format!(
+                "Dola {heading} final position: not drawn, the FEN in {rel} does not parse ({e})"
+            ))),
         }
     }
     if found == 0 {
-        s.missing("Dola final positions of the inventor's records", rel, "has no \"Final position (FEN)\" line");
+        s.missing(
+            "Dola final positions of the inventor's records",
+            rel,
+            "has no \"Final position (FEN)\" line",
+        );
     }
 }
 
@@ -115,7 +158,14 @@ fn hexecs_positions(s: &mut Section, results: &Path) {
         let fen = t.trim_matches('`');
         if let Ok(board) = hexecs::fen::parse_position(fen) {
             let sub = vec![format!("FEN {fen}")];
-            s.items.push(position_figure(&format!("hexecs-{}", slug(&heading)), &format!("Hexecs: {heading}"), &sub, &hexecs::show::svg_diagram(&board), &format!("gsolve hexecs show --fen '{fen}' --svg FILE"), rel));
+            s.items.push(position_figure(
+                &format!("hexecs-{}", slug(&heading)),
+                &format!("Hexecs: {heading}"),
+                &sub,
+                &hexecs::show::svg_diagram(&board),
+                &format!("gsolve hexecs show --fen '{fen}' --svg FILE"),
+                rel,
+            ));
         }
     }
     s.items.push(Item::Note("Hexecs has no game record of its inventor in the repository (shared/seeds/hexecs-and-12-coins.txt gives rules only), so no final position is drawn.".into()));
@@ -128,9 +178,17 @@ fn tables(s: &mut Section, results: &Path, rel: &str, what: &str) {
             let command = command_of(&text);
             for t in md_tables(&text) {
                 s.items.push(Item::Table(Table {
-                    caption: if t.heading.is_empty() { what.to_string() } else { format!("{what}: {}", t.heading) },
+                    caption: if t.heading.is_empty() {
+                        what.to_string()
+                    } else {
+                        format!("{what}: {}", t.heading)
+                    },
                     header: t.header.iter().map(|h| clean_cell(h)).collect(),
-                    rows: t.rows.iter().map(|r| r.iter().map(|c| clean_cell(c)).collect()).collect(),
+                    rows: t
+                        .rows
+                        .iter()
+                        .map(|r| r.iter().map(|c| clean_cell(c)).collect())
+                        .collect(),
                     source: PathBuf::from(rel),
                     command: command.clone(),
                 }));
@@ -145,10 +203,14 @@ fn selfplay_rows(text: &str, label: &str) -> Vec<(String, f64, f64, usize, Optio
     let sections: Vec<&str> = text.split("\n## ").skip(1).collect();
     for sec in sections {
         let heading = sec.lines().next().unwrap_or("").trim();
-        let Some(t) = md_tables(sec).into_iter().find(|t| t.col("first wins").is_some()) else {
+        let Some(t) = md_tables(sec)
+            .into_iter()
+            .find(|t| t.col("first wins").is_some())
+        else {
             continue;
         };
-        let (Some(gi), Some(wi), Some(di)) = (t.col("games"), t.col("first wins"), t.col("draws")) else {
+        let (Some(gi), Some(wi), Some(di)) = (t.col("games"), t.col("first wins"), t.col("draws"))
+        else {
             continue;
         };
         let Some(r) = t.rows.first() else { continue };
@@ -161,8 +223,22 @@ fn selfplay_rows(text: &str, label: &str) -> Vec<(String, f64, f64, usize, Optio
         let score = (w + d / 2.0) / n;
         let second_moment = (w + d / 4.0) / n;
         let half = 1.96 * ((second_moment - score * score).max(0.0) / n).sqrt();
-        let name = heading.split(" from ").next().unwrap_or(heading).replace("Dola, variant ", "Dola ");
-        out.push((if name.is_empty() { label.to_string() } else { name }, score, half, n as usize, command_of(sec)));
+        let name = heading
+            .split(" from ")
+            .next()
+            .unwrap_or(heading)
+            .replace("Dola, variant ", "Dola ");
+        out.push((
+            if name.is_empty() {
+                label.to_string()
+            } else {
+                name
+            },
+            score,
+            half,
+            n as usize,
+            command_of(sec),
+        ));
     }
     out
 }
@@ -170,7 +246,10 @@ fn selfplay_rows(text: &str, label: &str) -> Vec<(String, f64, f64, usize, Optio
 fn selfplay(s: &mut Section, results: &Path) {
     let mut rows = Vec::new();
     let mut sources = Vec::new();
-    for (rel, label) in [("dola/selfplay.md", "Dola"), ("hexecs/selfplay.md", "Hexecs")] {
+    for (rel, label) in [
+        ("dola/selfplay.md", "Dola"),
+        ("hexecs/selfplay.md", "Hexecs"),
+    ] {
         match read_text(results, rel) {
             Err(why) => s.missing(&format!("{label} self-play scores"), rel, &why),
             Ok(text) => {
@@ -182,7 +261,11 @@ fn selfplay(s: &mut Section, results: &Path) {
     if rows.is_empty() {
         return;
     }
-    let command = rows.iter().filter_map(|r| r.4.clone()).collect::<Vec<_>>().join("; ");
+    let command = rows
+        .iter()
+        .filter_map(|r| r.4.clone())
+        .collect::<Vec<_>>()
+        .join("; ");
     let chart = RowChart {
         frame: Frame {
             title: "Self-play balance: the first player's score".into(),
@@ -218,12 +301,21 @@ fn selfplay(s: &mut Section, results: &Path) {
 /// The Dola and Hexecs section.
 pub fn section(results: &Path) -> Section {
     let mut s = Section::new("chess", "Dola and Hexecs");
-    s.items.push(Item::Heading { id: "chess-positions".into(), title: "Positions".into() });
+    s.items.push(Item::Heading {
+        id: "chess-positions".into(),
+        title: "Positions".into(),
+    });
     dola_positions(&mut s, results);
     hexecs_positions(&mut s, results);
-    s.items.push(Item::Heading { id: "chess-selfplay".into(), title: "Self-play".into() });
+    s.items.push(Item::Heading {
+        id: "chess-selfplay".into(),
+        title: "Self-play".into(),
+    });
     selfplay(&mut s, results);
-    s.items.push(Item::Heading { id: "chess-perft".into(), title: "Perft".into() });
+    s.items.push(Item::Heading {
+        id: "chess-perft".into(),
+        title: "Perft".into(),
+    });
     tables(&mut s, results, "dola/perft.md", "Dola perft");
     tables(&mut s, results, "hexecs/perft.md", "Hexecs perft");
     s

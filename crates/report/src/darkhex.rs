@@ -18,16 +18,41 @@ fn best_values(s: &mut Section, results: &Path) {
         Ok(t) => t,
         Err(why) => return s.missing("Dark Hex best values", rel, &why),
     };
-    let Some(t) = md_tables(&text).into_iter().find(|t| t.col("lower").is_some()) else {
-        return s.missing("Dark Hex best values", rel, "has no table with a lower column");
+    let Some(t) = md_tables(&text)
+        .into_iter()
+        .find(|t| t.col("lower").is_some())
+    else {
+        return s.missing(
+            "Dark Hex best values",
+            rel,
+            "has no table with a lower column",
+        );
     };
-    let (Some(bi), Some(vi), Some(li), Some(ui), ki) = (t.col("board"), t.col("variant"), t.col("lower"), t.col("upper"), t.col("known")) else {
-        return s.missing("Dark Hex best values", rel, "lacks the board/variant/lower/upper columns");
+    let (Some(bi), Some(vi), Some(li), Some(ui), ki) = (
+        t.col("board"),
+        t.col("variant"),
+        t.col("lower"),
+        t.col("upper"),
+        t.col("known"),
+    ) else {
+        return s.missing(
+            "Dark Hex best values",
+            rel,
+            "lacks the board/variant/lower/upper columns",
+        );
     };
     for variant in ["classical", "abrupt"] {
-        let rows: Vec<&Vec<String>> = t.rows.iter().filter(|r| r.get(vi).map(String::as_str) == Some(variant)).collect();
+        let rows: Vec<&Vec<String>> = t
+            .rows
+            .iter()
+            .filter(|r| r.get(vi).map(String::as_str) == Some(variant))
+            .collect();
         if rows.is_empty() {
-            s.missing(&format!("Dark Hex {variant} brackets"), rel, &format!("has no {variant} rows"));
+            s.missing(
+                &format!("Dark Hex {variant} brackets"),
+                rel,
+                &format!("has no {variant} rows"),
+            );
             continue;
         }
         let mut chart = RowChart {
@@ -53,7 +78,10 @@ fn best_values(s: &mut Section, results: &Path) {
         };
         for (i, r) in rows.iter().enumerate() {
             chart.rows.push(r[bi].clone());
-            let (lo, hi) = (r.get(li).and_then(|c| number(c)), r.get(ui).and_then(|c| number(c)));
+            let (lo, hi) = (
+                r.get(li).and_then(|c| number(c)),
+                r.get(ui).and_then(|c| number(c)),
+            );
             match (lo, hi) {
                 (Some(lo), Some(hi)) if lo == hi => chart.marks.push(Mark::Dot(i, lo, BLUE)),
                 (Some(lo), Some(hi)) => chart.marks.push(Mark::Interval(i, lo, hi, VERMILLION)),
@@ -78,7 +106,11 @@ fn run_dirs(dir: &Path, out: &mut Vec<PathBuf>) {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return;
     };
-    let mut subs: Vec<PathBuf> = entries.flatten().map(|e| e.path()).filter(|p| p.is_dir()).collect();
+    let mut subs: Vec<PathBuf> = entries
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.is_dir())
+        .collect();
     subs.sort();
     for p in subs {
         if p.join("convergence.csv").is_file() || p.join("summary.md").is_file() {
@@ -96,25 +128,48 @@ fn convergence_item(results: &Path, rel: &str, title: &str) -> Item {
     };
     let (header, rows) = csv(&text);
     let col = |n: &str| header.iter().position(|h| h == n);
-    let (Some(si), Some(li), Some(ui), Some(gi)) = (col("seconds"), col("lower"), col("upper"), col("gap")) else {
-        return Item::Missing(format!("convergence plot: not drawn, {file} lacks seconds/lower/upper/gap columns"));
+    let (Some(si), Some(li), Some(ui), Some(gi)) =
+        (col("seconds"), col("lower"), col("upper"), col("gap"))
+    else {
+        return Item::Missing(format!(
+            "convergence plot: not drawn, {file} lacks seconds/lower/upper/gap columns"
+        ));
     };
     let points: Vec<(f64, f64, f64, f64)> = rows
         .iter()
-        .filter_map(|r| Some((r.get(si)?.parse().ok()?, r.get(li)?.parse().ok()?, r.get(ui)?.parse().ok()?, r.get(gi)?.parse().ok()?)))
+        .filter_map(|r| {
+            Some((
+                r.get(si)?.parse().ok()?,
+                r.get(li)?.parse().ok()?,
+                r.get(ui)?.parse().ok()?,
+                r.get(gi)?.parse().ok()?,
+            ))
+        })
         .collect();
     if points.is_empty() {
         return Item::Missing(format!("convergence plot: not drawn, {file} has a header but no data rows (the run measured no bracket)"));
     }
     let step = points.len().div_ceil(MAX_POINTS);
     let last = points.len() - 1;
-    let drawn: Vec<_> = points.iter().enumerate().filter(|(i, _)| i % step == 0 || *i == last).map(|(_, p)| *p).collect();
+    let drawn: Vec<_> = points
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| i % step == 0 || *i == last)
+        .map(|(_, p)| *p)
+        .collect();
     let end = points[last];
     let mut subtitle = vec![format!(
         "{} measurements{}; at the end ({:.1} s): lower {:.9}, upper {:.9}, gap {:.3e}",
         points.len(),
-        if step > 1 { format!(" (every {step}th drawn, and the last)") } else { String::new() },
-        end.0, end.1, end.2, end.3
+        if step > 1 {
+            format!(" (every {step}th drawn, and the last)")
+        } else {
+            String::new()
+        },
+        end.0,
+        end.1,
+        end.2,
+        end.3
     )];
     if end.3 <= 0.0 {
         subtitle.push("The final gap is 0 (solved exactly): not drawable on the log axis, so the gap curve stops before it.".into());
@@ -123,14 +178,29 @@ fn convergence_item(results: &Path, rel: &str, title: &str) -> Item {
         title: format!("{title}: convergence"),
         subtitle,
         legend: vec![
-            (BLUE, Swatch::Line, "lower bound (Black's guaranteed probability)".into()),
-            (VERMILLION, Swatch::Line, "upper bound (White's guarantee, as Black's probability)".into()),
-            (BLUISH_GREEN, Swatch::Line, "gap = upper − lower (lower chart, log axis)".into()),
+            (
+                BLUE,
+                Swatch::Line,
+                "lower bound (Black's guaranteed probability)".into(),
+            ),
+            (
+                VERMILLION,
+                Swatch::Line,
+                "upper bound (White's guarantee, as Black's probability)".into(),
+            ),
+            (
+                BLUISH_GREEN,
+                Swatch::Line,
+                "gap = upper − lower (lower chart, log axis)".into(),
+            ),
         ],
         command: command_of(&text),
     };
     Item::Figure(Figure {
-        id: format!("darkhex-{}-convergence", slug(rel.trim_start_matches("darkhex/"))),
+        id: format!(
+            "darkhex-{}-convergence",
+            slug(rel.trim_start_matches("darkhex/"))
+        ),
         title: format!("{title}: convergence"),
         svg: convergence(&frame, &drawn),
         sources: vec![PathBuf::from(file)],
@@ -153,16 +223,28 @@ fn probe_table(t: &MdTable) -> Option<(usize, usize, Vec<f64>)> {
 fn probes_item(results: &Path, rel: &str, title: &str, summary: &str) -> Item {
     let file = format!("{rel}/summary.md");
     let tables = md_tables(summary);
-    let find = |who: &str| tables.iter().find(|t| t.heading.contains(who) && t.heading.contains("first probe")).and_then(probe_table);
+    let find = |who: &str| {
+        tables
+            .iter()
+            .find(|t| t.heading.contains(who) && t.heading.contains("first probe"))
+            .and_then(probe_table)
+    };
     let players: Vec<(&str, (usize, usize, Vec<f64>))> = ["Black", "White"]
         .into_iter()
         .filter_map(|who| find(who).map(|t| (who, t)))
         .collect();
     if players.is_empty() {
-        return Item::Missing(format!("first-probe heat maps: not drawn, {file} has no first-probe table"));
+        return Item::Missing(format!(
+            "first-probe heat maps: not drawn, {file} has no first-probe table"
+        ));
     }
     let _ = results;
-    let max = players.iter().flat_map(|p| p.1 .2.iter()).copied().fold(0.0, f64::max).max(1e-9);
+    let max = players
+        .iter()
+        .flat_map(|p| p.1 .2.iter())
+        .copied()
+        .fold(0.0, f64::max)
+        .max(1e-9);
     let board = |who: &str, (rows, cols, v): &(usize, usize, Vec<f64>)| Board {
         caption: format!("{who}'s first probe"),
         rows: *rows,
@@ -179,21 +261,36 @@ fn probes_item(results: &Path, rel: &str, title: &str, summary: &str) -> Item {
     };
     let mut subtitle = vec!["Probability of each cell as the player's first probe, in the strategy of the run (cell labels: probability).".to_string()];
     if players.len() == 1 {
-        let other = if players[0].0 == "Black" { "White" } else { "Black" };
-        subtitle.push(format!("{file} has no table of {other}'s first probe, so only {}'s is drawn.", players[0].0));
+        let other = if players[0].0 == "Black" {
+            "White"
+        } else {
+            "Black"
+        };
+        subtitle.push(format!(
+            "{file} has no table of {other}'s first probe, so only {}'s is drawn.",
+            players[0].0
+        ));
     }
     let fig = BoardFigure {
         title: format!("{title}: first probes"),
         subtitle,
         boards: players.iter().map(|(who, t)| board(who, t)).collect(),
         legend: Vec::new(),
-        colour_bar: Some((viridis, 0.0, max, "probability of the first probe (colour scale 0 to the largest value)".into())),
+        colour_bar: Some((
+            viridis,
+            0.0,
+            max,
+            "probability of the first probe (colour scale 0 to the largest value)".into(),
+        )),
         command: command_of(summary),
         data: Vec::new(),
         max_radius: 24.0,
     };
     Item::Figure(Figure {
-        id: format!("darkhex-{}-probes", slug(rel.trim_start_matches("darkhex/"))),
+        id: format!(
+            "darkhex-{}-probes",
+            slug(rel.trim_start_matches("darkhex/"))
+        ),
         title: format!("{title}: first probes"),
         svg: fig.render(),
         sources: vec![PathBuf::from(file)],
@@ -205,17 +302,31 @@ fn probes_item(results: &Path, rel: &str, title: &str, summary: &str) -> Item {
 pub fn section(results: &Path) -> Section {
     let mut s = Section::new("darkhex", "Dark Hex");
     s.items.push(Item::Note("Values are Black's winning probability under optimal play by both (Black first, joining top and bottom); classical: a probe of an occupied cell is told and the player probes again; abrupt: the turn is lost.".into()));
-    s.items.push(Item::Heading { id: "darkhex-brackets".into(), title: "Best proven brackets".into() });
+    s.items.push(Item::Heading {
+        id: "darkhex-brackets".into(),
+        title: "Best proven brackets".into(),
+    });
     best_values(&mut s, results);
-    s.items.push(Item::Heading { id: "darkhex-runs".into(), title: "Runs: convergence and first probes".into() });
+    s.items.push(Item::Heading {
+        id: "darkhex-runs".into(),
+        title: "Runs: convergence and first probes".into(),
+    });
     let mut dirs = Vec::new();
     run_dirs(&results.join("darkhex"), &mut dirs);
     if dirs.is_empty() {
-        s.missing("Dark Hex convergence plots and heat maps", "darkhex/*/", "has no run folder (convergence.csv or summary.md)");
+        s.missing(
+            "Dark Hex convergence plots and heat maps",
+            "darkhex/*/",
+            "has no run folder (convergence.csv or summary.md)",
+        );
     }
     let mut groups: Vec<(String, Vec<Item>)> = Vec::new();
     for d in &dirs {
-        let rel = d.strip_prefix(results).unwrap_or(d).to_string_lossy().replace('\\', "/");
+        let rel = d
+            .strip_prefix(results)
+            .unwrap_or(d)
+            .to_string_lossy()
+            .replace('\\', "/");
         let family = match rel.split('/').nth(1) {
             Some(f @ ("boards" | "double-oracle-boards" | "frontier")) => f.to_string(),
             _ => "single runs".to_string(),
@@ -225,11 +336,19 @@ pub fn section(results: &Path) -> Section {
             .lines()
             .next()
             .filter(|l| l.starts_with("# "))
-            .map(|l| format!("{} ({})", l.trim_start_matches("# ").trim(), rel.trim_start_matches("darkhex/")))
+            .map(|l| {
+                format!(
+                    "{} ({})",
+                    l.trim_start_matches("# ").trim(),
+                    rel.trim_start_matches("darkhex/")
+                )
+            })
             .unwrap_or_else(|| rel.clone());
         let mut items = vec![convergence_item(results, &rel, &title)];
         if summary.is_empty() {
-            items.push(Item::Missing(format!("first-probe heat maps: not drawn, {rel}/summary.md is missing")));
+            items.push(Item::Missing(format!(
+                "first-probe heat maps: not drawn, {rel}/summary.md is missing"
+            )));
         } else {
             items.push(probes_item(results, &rel, &title, &summary));
         }
@@ -246,7 +365,11 @@ pub fn section(results: &Path) -> Section {
             "frontier" => "frontier legs (darkhex/frontier/)",
             _ => "single runs (darkhex/*/)",
         };
-        s.items.push(Item::Group { title: format!("{what}: {n} folder(s)"), open: family == "single runs", items });
+        s.items.push(Item::Group {
+            title: format!("{what}: {n} folder(s)"),
+            open: family == "single runs",
+            items,
+        });
     }
     s
 }

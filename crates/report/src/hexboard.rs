@@ -81,8 +81,8 @@ pub fn cell_name(r: usize, c: usize) -> String {
 
 const SQRT3: f64 = 1.732_050_807_568_877_2;
 
-/// The pixel size of a board drawn with radius `s`.
-fn board_size(rows: usize, cols: usize, s: f64) -> (f64, f64) {
+/// The pixel size (with 4 pixels of margin around) of a board drawn with radius `s`.
+pub fn board_size(rows: usize, cols: usize, s: f64) -> (f64, f64) {
     let w = SQRT3 * s;
     let width = (cols as f64 + (rows as f64 - 1.0) / 2.0) * w + 8.0;
     let height = (1.5 * rows as f64 + 0.5) * s + 8.0;
@@ -92,7 +92,7 @@ fn board_size(rows: usize, cols: usize, s: f64) -> (f64, f64) {
 /// The radius that fits a `rows × cols` board into about `room` pixels of width.
 pub fn fit_radius(rows: usize, cols: usize, room: f64, max: f64) -> f64 {
     let units = (cols as f64 + (rows as f64 - 1.0) / 2.0) * SQRT3;
-    (room / units.max(1.0)).clamp(3.0, max)
+    (room / units.max(1.0)).clamp(0.4, max)
 }
 
 /// Draw one board with its top-left corner at (x0, y0) and radius `s`.
@@ -115,10 +115,11 @@ pub fn draw_board(out: &mut String, b: &Board, x0: f64, y0: f64, s: f64) {
             }
             let _ = write!(
                 out,
-                "><polygon points=\"{:.1},{:.1} {:.1},{:.1} {:.1},{:.1} {:.1},{:.1} {:.1},{:.1} {:.1},{:.1}\" fill=\"{}\" stroke=\"#555555\" stroke-width=\"0.8\"/>",
+                "><polygon points=\"{:.1},{:.1} {:.1},{:.1} {:.1},{:.1} {:.1},{:.1} {:.1},{:.1} {:.1},{:.1}\" fill=\"{}\" stroke=\"#555555\" stroke-width=\"{:.2}\"/>",
                 x, y - s, x + w / 2.0, y - s / 2.0, x + w / 2.0, y + s / 2.0,
                 x, y + s, x - w / 2.0, y + s / 2.0, x - w / 2.0, y - s / 2.0,
-                hex(cell.fill)
+                hex(cell.fill),
+                (s * 0.05).clamp(0.15, 0.8)
             );
             if cell.marked {
                 let _ = write!(
@@ -130,7 +131,11 @@ pub fn draw_board(out: &mut String, b: &Board, x0: f64, y0: f64, s: f64) {
                 );
             }
             if !cell.label.is_empty() && s >= 9.0 {
-                let ty = if cell.marked { y + s * 0.45 } else { y + font * 0.35 };
+                let ty = if cell.marked {
+                    y + s * 0.45
+                } else {
+                    y + font * 0.35
+                };
                 let _ = write!(
                     out,
                     "<text x=\"{x:.1}\" y=\"{ty:.1}\" font-size=\"{font:.1}\" text-anchor=\"middle\" fill=\"{}\">{}</text>",
@@ -155,9 +160,17 @@ fn draw_sides(out: &mut String, b: &Board, s: f64, centre: &dyn Fn(usize, usize)
     let (mut top, mut bottom, mut left, mut right) = (vec![], vec![], vec![], vec![]);
     for c in 0..b.cols {
         let (x, y) = centre(0, c);
-        top.extend([(x - w / 2.0, y - s / 2.0), (x, y - s), (x + w / 2.0, y - s / 2.0)]);
+        top.extend([
+            (x - w / 2.0, y - s / 2.0),
+            (x, y - s),
+            (x + w / 2.0, y - s / 2.0),
+        ]);
         let (x, y) = centre(b.rows - 1, c);
-        bottom.extend([(x - w / 2.0, y + s / 2.0), (x, y + s), (x + w / 2.0, y + s / 2.0)]);
+        bottom.extend([
+            (x - w / 2.0, y + s / 2.0),
+            (x, y + s),
+            (x + w / 2.0, y + s / 2.0),
+        ]);
     }
     for r in 0..b.rows {
         let (x, y) = centre(r, 0);
@@ -165,12 +178,12 @@ fn draw_sides(out: &mut String, b: &Board, s: f64, centre: &dyn Fn(usize, usize)
         let (x, y) = centre(r, b.cols - 1);
         right.extend([(x + w / 2.0, y - s / 2.0), (x + w / 2.0, y + s / 2.0)]);
     }
-    let width = (s * 0.28).clamp(2.0, 5.0);
+    let width = (s * 0.28).clamp(0.6, 5.0);
     for side in [&left, &right] {
         let _ = writeln!(
             out,
             "<polyline class=\"white-side\" points=\"{}\" fill=\"none\" stroke=\"#000000\" stroke-width=\"{:.1}\" stroke-linecap=\"round\"/><polyline points=\"{}\" fill=\"none\" stroke=\"#ffffff\" stroke-width=\"{:.1}\" stroke-linecap=\"round\"/>",
-            pts(side), width + 2.0, pts(side), width
+            pts(side), width * 1.7, pts(side), width
         );
     }
     for side in [&top, &bottom] {
@@ -185,7 +198,11 @@ fn draw_sides(out: &mut String, b: &Board, s: f64, centre: &dyn Fn(usize, usize)
 impl BoardFigure {
     /// The figure as an `<svg>` element.
     pub fn render(&self) -> String {
-        let max_r = if self.max_radius > 0.0 { self.max_radius } else { 24.0 };
+        let max_r = if self.max_radius > 0.0 {
+            self.max_radius
+        } else {
+            24.0
+        };
         let room = 420.0 / self.boards.len().max(1) as f64;
         let radii: Vec<f64> = self
             .boards
@@ -206,19 +223,31 @@ impl BoardFigure {
         let command: Vec<String> = self
             .command
             .as_ref()
-            .map(|c| wrap(&format!("data: {c}"), (width / 6.2) as usize))
+            .map(|c| wrap(&format!("data: {c}"), (width / 6.7) as usize))
             .unwrap_or_default();
-        let caption_h = if self.boards.iter().any(|b| !b.caption.is_empty()) { 18.0 } else { 0.0 };
+        let caption_h = if self.boards.iter().any(|b| !b.caption.is_empty()) {
+            18.0
+        } else {
+            0.0
+        };
         let boards_h = sizes.iter().map(|s| s.1).fold(0.0, f64::max) + caption_h;
         let mut y = 12.0;
         let mut body = String::new();
         for l in &title {
             y += 18.0;
-            let _ = writeln!(body, "<text x=\"12\" y=\"{y:.0}\" font-size=\"15\" font-weight=\"bold\">{}</text>", esc(l));
+            let _ = writeln!(
+                body,
+                "<text x=\"12\" y=\"{y:.0}\" font-size=\"15\" font-weight=\"bold\">{}</text>",
+                esc(l)
+            );
         }
         for l in &sub {
             y += 16.0;
-            let _ = writeln!(body, "<text x=\"12\" y=\"{y:.0}\" font-size=\"12\">{}</text>", esc(l));
+            let _ = writeln!(
+                body,
+                "<text x=\"12\" y=\"{y:.0}\" font-size=\"12\">{}</text>",
+                esc(l)
+            );
         }
         y += 10.0;
         let mut x = 12.0;
@@ -226,7 +255,11 @@ impl BoardFigure {
             if !b.caption.is_empty() {
                 let _ = writeln!(body, "<text x=\"{x:.1}\" y=\"{:.1}\" font-size=\"12\" font-weight=\"bold\">{}</text>", y + 13.0, esc(&b.caption));
             }
-            let _ = writeln!(body, "<g class=\"board\" data-rows=\"{}\" data-cols=\"{}\">", b.rows, b.cols);
+            let _ = writeln!(
+                body,
+                "<g class=\"board\" data-rows=\"{}\" data-cols=\"{}\">",
+                b.rows, b.cols
+            );
             draw_board(&mut body, b, x, y + caption_h, s);
             body.push_str("</g>\n");
             x += size.0 + 24.0;
@@ -245,7 +278,10 @@ impl BoardFigure {
             let _ = write!(out, " data-{k}=\"{}\"", esc(v));
         }
         let _ = writeln!(out, "><title>{}</title>", esc(&self.title));
-        let _ = writeln!(out, "<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>");
+        let _ = writeln!(
+            out,
+            "<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>"
+        );
         out.push_str(&body);
         out.push_str("</svg>\n");
         out
@@ -265,7 +301,12 @@ impl BoardFigure {
                 Some(e) => {
                     let _ = write!(body, "<rect x=\"12\" y=\"{:.0}\" width=\"14\" height=\"14\" fill=\"{}\" stroke=\"#555555\"/>", y - 11.0, hex(e.fill));
                     if e.marked {
-                        let _ = write!(body, "<circle cx=\"19\" cy=\"{:.0}\" r=\"3\" fill=\"{}\"/>", y - 4.0, text_on(e.fill));
+                        let _ = write!(
+                            body,
+                            "<circle cx=\"19\" cy=\"{:.0}\" r=\"3\" fill=\"{}\"/>",
+                            y - 4.0,
+                            text_on(e.fill)
+                        );
                     }
                 }
                 None if i + 2 == entries.len() => {
@@ -280,7 +321,11 @@ impl BoardFigure {
                 if j > 0 {
                     y += 15.0;
                 }
-                let _ = writeln!(body, "<text x=\"32\" y=\"{y:.0}\" font-size=\"12\">{}</text>", esc(l));
+                let _ = writeln!(
+                    body,
+                    "<text x=\"32\" y=\"{y:.0}\" font-size=\"12\">{}</text>",
+                    esc(l)
+                );
             }
         }
         if let Some((ramp, lo, hi, label)) = &self.colour_bar {
@@ -289,13 +334,23 @@ impl BoardFigure {
             let bar_w = (width - 120.0).min(260.0);
             for k in 0..steps {
                 let t = k as f64 / (steps - 1) as f64;
-                let _ = write!(body, "<rect x=\"{:.1}\" y=\"{y:.0}\" width=\"{:.1}\" height=\"12\" fill=\"{}\"/>", 12.0 + bar_w * k as f64 / steps as f64, bar_w / steps as f64 + 0.3, hex(ramp(t)));
+                let _ = write!(
+                    body,
+                    "<rect x=\"{:.1}\" y=\"{y:.0}\" width=\"{:.1}\" height=\"12\" fill=\"{}\"/>",
+                    12.0 + bar_w * k as f64 / steps as f64,
+                    bar_w / steps as f64 + 0.3,
+                    hex(ramp(t))
+                );
             }
             let _ = writeln!(body, "<rect x=\"12\" y=\"{y:.0}\" width=\"{bar_w:.1}\" height=\"12\" fill=\"none\" stroke=\"#555555\"/>");
             y += 26.0;
             let _ = writeln!(body, "<text x=\"12\" y=\"{y:.0}\" font-size=\"11\">{lo:.2}</text><text x=\"{:.1}\" y=\"{y:.0}\" font-size=\"11\" text-anchor=\"end\">{hi:.2}</text>", 12.0 + bar_w);
             y += 15.0;
-            let _ = writeln!(body, "<text x=\"12\" y=\"{y:.0}\" font-size=\"12\">{}</text>", esc(label));
+            let _ = writeln!(
+                body,
+                "<text x=\"12\" y=\"{y:.0}\" font-size=\"12\">{}</text>",
+                esc(label)
+            );
         }
         y
     }

@@ -41,10 +41,17 @@ impl Links {
     /// The link to `rel` (a path relative to the results folder), relative to the page.
     pub fn to(&self, rel: &Path) -> String {
         let target = normalised(&self.results.join(rel));
-        let (t, o): (Vec<_>, Vec<_>) = (target.components().collect(), self.out.components().collect());
+        let (t, o): (Vec<_>, Vec<_>) = (
+            target.components().collect(),
+            self.out.components().collect(),
+        );
         let common = t.iter().zip(&o).take_while(|(a, b)| a == b).count();
         let mut parts: Vec<String> = vec!["..".to_string(); o.len() - common];
-        parts.extend(t[common..].iter().map(|c| c.as_os_str().to_string_lossy().into_owned()));
+        parts.extend(
+            t[common..]
+                .iter()
+                .map(|c| c.as_os_str().to_string_lossy().into_owned()),
+        );
         parts.join("/")
     }
 }
@@ -85,11 +92,19 @@ fn figure_html(out: &mut String, f: &Figure, links: &Links) {
         })
         .collect();
     out.push_str(&srcs.join(", "));
-    let _ = writeln!(out, " · <a href=\"figures/{}.svg\">SVG file</a></figcaption></figure>", f.id);
+    let _ = writeln!(
+        out,
+        " · <a href=\"figures/{}.svg\">SVG file</a></figcaption></figure>",
+        f.id
+    );
 }
 
 fn table_html(out: &mut String, t: &Table, links: &Links) {
-    let _ = write!(out, "<div class=\"tablewrap\"><table><caption>{}</caption>\n<thead><tr>", esc(&t.caption));
+    let _ = write!(
+        out,
+        "<div class=\"tablewrap\"><table><caption>{}</caption>\n<thead><tr>",
+        esc(&t.caption)
+    );
     for h in &t.header {
         let _ = write!(out, "<th>{}</th>", esc(h));
     }
@@ -102,7 +117,12 @@ fn table_html(out: &mut String, t: &Table, links: &Links) {
         out.push_str("</tr>\n");
     }
     let src = t.source.to_string_lossy().replace('\\', "/");
-    let _ = write!(out, "</tbody></table><p class=\"source\">data: <a href=\"{}\">{}</a>", esc(&links.to(&t.source)), esc(&src));
+    let _ = write!(
+        out,
+        "</tbody></table><p class=\"source\">data: <a href=\"{}\">{}</a>",
+        esc(&links.to(&t.source)),
+        esc(&src)
+    );
     if let Some(c) = &t.command {
         let _ = write!(out, ", produced by <code>{}</code>", esc(c));
     }
@@ -133,7 +153,12 @@ fn items_html(out: &mut String, items: &[Item], links: &Links) {
                 let _ = writeln!(out, "<p class=\"missing\">Missing — {}</p>", esc(m));
             }
             Item::Group { title, open, items } => {
-                let _ = writeln!(out, "<details{}><summary>{}</summary>", if *open { " open=\"open\"" } else { "" }, esc(title));
+                let _ = writeln!(
+                    out,
+                    "<details{}><summary>{}</summary>",
+                    if *open { " open=\"open\"" } else { "" },
+                    esc(title)
+                );
                 items_html(out, items, links);
                 out.push_str("</details>\n");
             }
@@ -148,7 +173,13 @@ fn toc_html(out: &mut String, sections: &[Section], any_missing: bool) {
     out.push_str("<nav id=\"toc\"><h2>Contents</h2><ol>\n");
     for s in sections {
         let n = s.figures().len();
-        let _ = write!(out, "<li><a href=\"#{}\">{}</a> ({n} figure{})", s.id, esc(&s.title), if n == 1 { "" } else { "s" });
+        let _ = write!(
+            out,
+            "<li><a href=\"#{}\">{}</a> ({n} figure{})",
+            s.id,
+            esc(&s.title),
+            if n == 1 { "" } else { "s" }
+        );
         let subs: Vec<(&String, &String)> = s
             .items
             .iter()

@@ -37,7 +37,11 @@ pub fn viridis(t: f64) -> (u8, u8, u8) {
         (0xaa, 0xdc, 0x32),
         (0xfd, 0xe7, 0x25),
     ];
-    let t = if t.is_finite() { t.clamp(0.0, 1.0) } else { 0.0 };
+    let t = if t.is_finite() {
+        t.clamp(0.0, 1.0)
+    } else {
+        0.0
+    };
     let x = t * (STOPS.len() - 1) as f64;
     let i = (x.floor() as usize).min(STOPS.len() - 2);
     let f = x - i as f64;

@@ -73,11 +73,15 @@ impl Frame {
                 header.push((l, 12, false));
             }
         }
-        let legend_y = 14 + header.iter().map(|h| if h.2 { 20 } else { 16 }).sum::<i32>();
+        let legend_y = 14
+            + header
+                .iter()
+                .map(|h| if h.2 { 20 } else { 16 })
+                .sum::<i32>();
         let footer = self
             .command
             .as_ref()
-            .map(|c| wrap(&format!("data: {c}"), (width as f64 / 6.2) as usize))
+            .map(|c| wrap(&format!("data: {c}"), (width as f64 / 6.7) as usize))
             .unwrap_or_default();
         Bands {
             header,
@@ -102,7 +106,9 @@ impl Frame {
         for (text, size, bold) in &b.header {
             y += if *bold { 20 } else { 16 };
             let font = if *bold {
-                ("sans-serif", px(*size as f64)).into_font().style(FontStyle::Bold)
+                ("sans-serif", px(*size as f64))
+                    .into_font()
+                    .style(FontStyle::Bold)
             } else {
                 ("sans-serif", px(*size as f64)).into_font()
             };
@@ -113,25 +119,54 @@ impl Frame {
             let col = rgb(*c);
             let mid = y + 7;
             let _ = match swatch {
-                Swatch::Line => root.draw(&PathElement::new(vec![(12, mid), (36, mid)], col.stroke_width(3))),
+                Swatch::Line => root.draw(&PathElement::new(
+                    vec![(12, mid), (36, mid)],
+                    col.stroke_width(3),
+                )),
                 Swatch::Dot => root.draw(&Circle::new((24, mid), 5, col.filled())),
-                Swatch::Bar => root.draw(&Rectangle::new([(12, mid - 6), (36, mid + 6)], col.filled())),
+                Swatch::Bar => root.draw(&Rectangle::new(
+                    [(12, mid - 6), (36, mid + 6)],
+                    col.filled(),
+                )),
                 Swatch::Interval => root
-                    .draw(&PathElement::new(vec![(12, mid), (36, mid)], col.stroke_width(2)))
-                    .and_then(|_| root.draw(&PathElement::new(vec![(12, mid - 5), (12, mid + 5)], col.stroke_width(2))))
-                    .and_then(|_| root.draw(&PathElement::new(vec![(36, mid - 5), (36, mid + 5)], col.stroke_width(2)))),
+                    .draw(&PathElement::new(
+                        vec![(12, mid), (36, mid)],
+                        col.stroke_width(2),
+                    ))
+                    .and_then(|_| {
+                        root.draw(&PathElement::new(
+                            vec![(12, mid - 5), (12, mid + 5)],
+                            col.stroke_width(2),
+                        ))
+                    })
+                    .and_then(|_| {
+                        root.draw(&PathElement::new(
+                            vec![(36, mid - 5), (36, mid + 5)],
+                            col.stroke_width(2),
+                        ))
+                    }),
                 Swatch::Cross => Ok(()),
             };
             if *swatch == Swatch::Cross {
                 let _ = root.draw(&Cross::new((24, mid), 5, col.stroke_width(2)));
             }
-            let _ = root.draw(&Text::new(text.clone(), (44, y), ("sans-serif", px(12.0)).into_font().color(&BLACK)));
+            let _ = root.draw(&Text::new(
+                text.clone(),
+                (44, y),
+                ("sans-serif", px(12.0)).into_font().color(&BLACK),
+            ));
             y += 20;
         }
         let h = root.dim_in_pixel().1 as i32;
         let mut y = h - 6 - 13 * b.footer.len() as i32;
         for l in &b.footer {
-            let _ = root.draw(&Text::new(l.clone(), (12, y), ("monospace", px(10.0)).into_font().color(&RGBColor(0x33, 0x33, 0x33))));
+            let _ = root.draw(&Text::new(
+                l.clone(),
+                (12, y),
+                ("monospace", px(10.0))
+                    .into_font()
+                    .color(&RGBColor(0x33, 0x33, 0x33)),
+            ));
             y += 13;
         }
     }
@@ -139,7 +174,9 @@ impl Frame {
 
 /// Add `<title>` and data attributes to plotters' root `<svg>` tag.
 fn finish(svg: String, title: &str, data: &[(String, String)]) -> String {
-    let svg = svg.trim_start_matches("<?xml version=\"1.0\" encoding=\"UTF-8\"?>").trim_start();
+    let svg = svg
+        .trim_start_matches("<?xml version=\"1.0\" encoding=\"UTF-8\"?>")
+        .trim_start();
     let Some(end) = svg.find('>') else {
         return svg.to_string();
     };
@@ -166,10 +203,18 @@ pub fn convergence(frame: &Frame, rows: &[(f64, f64, f64, f64)]) -> String {
     let yhi = rows.iter().map(|r| r.2).fold(f64::NEG_INFINITY, f64::max);
     let pad = ((yhi - ylo) * 0.05).max(1e-3);
     let (ylo, yhi) = ((ylo - pad).max(-0.02), (yhi + pad).min(1.02));
-    let gaps: Vec<(f64, f64)> = rows.iter().filter(|r| r.3 > 0.0).map(|r| (r.0, r.3)).collect();
+    let gaps: Vec<(f64, f64)> = rows
+        .iter()
+        .filter(|r| r.3 > 0.0)
+        .map(|r| (r.0, r.3))
+        .collect();
     let gmin = gaps.iter().map(|g| g.1).fold(f64::INFINITY, f64::min);
     let gmax = gaps.iter().map(|g| g.1).fold(0.0, f64::max);
-    let (gmin, gmax) = if gaps.is_empty() { (1e-12, 1.0) } else { (gmin / 2.0, gmax * 2.0) };
+    let (gmin, gmax) = if gaps.is_empty() {
+        (1e-12, 1.0)
+    } else {
+        (gmin / 2.0, gmax * 2.0)
+    };
     let mut buf = String::new();
     let mut data = Vec::new();
     {
@@ -200,7 +245,10 @@ pub fn convergence(frame: &Frame, rows: &[(f64, f64, f64, f64)]) -> String {
                 let pts = rows.iter().map(|r| (r.0, if i == 1 { r.1 } else { r.2 }));
                 let _ = chart.draw_series(LineSeries::new(pts, rgb(colour).stroke_width(2)));
             }
-            let (a, b) = (chart.backend_coord(&(0.0, ylo)), chart.backend_coord(&(tmax, yhi)));
+            let (a, b) = (
+                chart.backend_coord(&(0.0, ylo)),
+                chart.backend_coord(&(tmax, yhi)),
+            );
             data.push(("x-map".to_string(), format!("0 {} {tmax} {}", a.0, b.0)));
             data.push(("y-map".to_string(), format!("{ylo} {} {yhi} {}", a.1, b.1)));
             data.push(("lower-colour".to_string(), hex(BLUE)));
@@ -223,7 +271,10 @@ pub fn convergence(frame: &Frame, rows: &[(f64, f64, f64, f64)]) -> String {
                 .label_style(axis_font())
                 .axis_desc_style(axis_font())
                 .draw();
-            let _ = chart.draw_series(LineSeries::new(gaps.iter().copied(), rgb(BLUISH_GREEN).stroke_width(2)));
+            let _ = chart.draw_series(LineSeries::new(
+                gaps.iter().copied(),
+                rgb(BLUISH_GREEN).stroke_width(2),
+            ));
         }
         let _ = root.present();
     }
@@ -268,8 +319,12 @@ impl RowChart {
     /// The chart as an `<svg>` element.
     pub fn render(&self) -> String {
         let width = 700u32;
-        let (hh, fh) = (self.frame.header_height(width), self.frame.footer_height(width));
-        let n = self.rows.len().max(1);
+        let (hh, fh) = (
+            self.frame.header_height(width),
+            self.frame.footer_height(width),
+        );
+        // (0..m).into_segmented() has m + 1 segments: rows 0..n-1 need 0..n-1, at least 0..1.
+        let n = self.rows.len().max(2);
         let chart_h = 60 + 18 * n as u32;
         let height = hh + chart_h + fh;
         let mut buf = String::new();
@@ -283,7 +338,7 @@ impl RowChart {
                 .margin_right(24)
                 .x_label_area_size(40)
                 .y_label_area_size(self.label_width)
-                .build_cartesian_2d(self.x_range.0..self.x_range.1, (0..n).into_segmented());
+                .build_cartesian_2d(self.x_range.0..self.x_range.1, (0..n - 1).into_segmented());
             if let Ok(mut chart) = built {
                 self.draw_marks(&mut chart, n);
             }
@@ -294,7 +349,13 @@ impl RowChart {
 
     fn draw_marks<DB: DrawingBackend>(
         &self,
-        chart: &mut ChartContext<DB, Cartesian2d<plotters::coord::types::RangedCoordf64, plotters::coord::ranged1d::SegmentedCoord<RangedCoordusize>>>,
+        chart: &mut ChartContext<
+            DB,
+            Cartesian2d<
+                plotters::coord::types::RangedCoordf64,
+                plotters::coord::ranged1d::SegmentedCoord<RangedCoordusize>,
+            >,
+        >,
         n: usize,
     ) {
         let labels = |v: &SegmentValue<usize>| match v {
@@ -305,7 +366,13 @@ impl RowChart {
         let xfmt = move |v: &f64| {
             if log10 {
                 let q = 10f64.powf(*v);
-                if q >= 10.0 { format!("{q:.0}") } else if q >= 1.0 { format!("{q:.1}") } else { format!("{q:.2}") }
+                if q >= 10.0 {
+                    format!("{q:.0}")
+                } else if q >= 1.0 {
+                    format!("{q:.1}")
+                } else {
+                    format!("{q:.2}")
+                }
             } else {
                 format!("{v:.2}")
             }
@@ -317,9 +384,9 @@ impl RowChart {
             .y_label_formatter(&labels)
             .x_label_formatter(&xfmt)
             .max_light_lines(1)
-                .light_line_style(RGBColor(0xf2, 0xf2, 0xf2))
-                .label_style(axis_font())
-                .axis_desc_style(axis_font())
+            .light_line_style(RGBColor(0xf2, 0xf2, 0xf2))
+            .label_style(axis_font())
+            .axis_desc_style(axis_font())
             .draw();
         let row = |i: usize| SegmentValue::CenterOf(n - 1 - i);
         if let Some(x) = self.reference {
@@ -331,15 +398,35 @@ impl RowChart {
         for m in &self.marks {
             let _ = match *m {
                 Mark::Interval(i, lo, hi, c) => {
-                    let _ = chart.draw_series(std::iter::once(PathElement::new(vec![(lo, row(i)), (hi, row(i))], rgb(c).stroke_width(2))));
+                    let _ = chart.draw_series(std::iter::once(PathElement::new(
+                        vec![(lo, row(i)), (hi, row(i))],
+                        rgb(c).stroke_width(2),
+                    )));
                     chart.draw_series([lo, hi].map(|x| {
-                        EmptyElement::at((x, row(i))) + PathElement::new(vec![(0, -5), (0, 5)], rgb(c).stroke_width(2))
+                        EmptyElement::at((x, row(i)))
+                            + PathElement::new(vec![(0, -5), (0, 5)], rgb(c).stroke_width(2))
                     }))
                 }
-                Mark::Dot(i, x, c) => chart.draw_series(std::iter::once(Circle::new((x, row(i)), 4, rgb(c).filled()))),
-                Mark::Cross(i, x, c) => chart.draw_series(std::iter::once(Cross::new((x, row(i)), 5, rgb(c).stroke_width(2)))),
+                Mark::Dot(i, x, c) => chart.draw_series(std::iter::once(Circle::new(
+                    (x, row(i)),
+                    4,
+                    rgb(c).filled(),
+                ))),
+                Mark::Cross(i, x, c) => chart.draw_series(std::iter::once(Cross::new(
+                    (x, row(i)),
+                    5,
+                    rgb(c).stroke_width(2),
+                ))),
                 Mark::Bar(i, a, b, c) => {
-                    let mut r = Rectangle::new([(a.min(b), SegmentValue::Exact(n - 1 - i)), (a.max(b), SegmentValue::Exact(n - i))], rgb(c).filled());
+                    let top = if i == 0 {
+                        SegmentValue::Last
+                    } else {
+                        SegmentValue::Exact(n - i)
+                    };
+                    let mut r = Rectangle::new(
+                        [(a.min(b), SegmentValue::Exact(n - 1 - i)), (a.max(b), top)],
+                        rgb(c).filled(),
+                    );
                     r.set_margin(3, 3, 0, 0);
                     chart.draw_series(std::iter::once(r))
                 }

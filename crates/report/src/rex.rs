@@ -2,7 +2,9 @@
 //! `rex/NxN/openings.csv`.
 
 use crate::figure::{Figure, Item, Section};
-use crate::hexboard::{cell_name, Board, BoardFigure, Cell, LegendEntry};
+use crate::hexboard::{
+    board_size, cell_name, draw_board, fit_radius, Board, BoardFigure, Cell, LegendEntry,
+};
 use crate::palette::{hex, BLUE, BLUISH_GREEN, GREY, ORANGE, VERMILLION};
 use crate::read::{command_of, csv, esc, read_text, wrap};
 use std::collections::{BTreeMap, HashSet};
@@ -36,11 +38,7 @@ fn parity(text: &str) -> Vec<Solved> {
                 rows: row.get(r)?.parse().ok()?,
                 cols: row.get(c)?.parse().ok()?,
                 first_wins: row.get(w)? == "first",
-                winning: row
-                    .get(o)?
-                    .split_whitespace()
-                    .map(str::to_string)
-                    .collect(),
+                winning: row.get(o)?.split_whitespace().map(str::to_string).collect(),
             })
         })
         .filter(|b| b.rows > 0 && b.cols > 0)
@@ -78,7 +76,10 @@ fn map_figure(b: &Solved, command: &Option<String>) -> Figure {
         title: format!("Rex {}×{} first-move map", b.rows, b.cols),
         subtitle: vec![
             winner,
-            format!("{} rows × {} columns, no swap; Black moves first", b.rows, b.cols),
+            format!(
+                "{} rows × {} columns, no swap; Black moves first",
+                b.rows, b.cols
+            ),
         ],
         boards: vec![Board {
             caption: String::new(),
@@ -101,7 +102,10 @@ fn map_figure(b: &Solved, command: &Option<String>) -> Figure {
         command: command.clone(),
         data: vec![
             ("board".into(), format!("{}x{}", b.rows, b.cols)),
-            ("winner".into(), if b.first_wins { "first" } else { "second" }.into()),
+            (
+                "winner".into(),
+                if b.first_wins { "first" } else { "second" }.into(),
+            ),
         ],
         max_radius: 24.0,
         ..Default::default()
@@ -119,15 +123,25 @@ fn map_figure(b: &Solved, command: &Option<String>) -> Figure {
 fn parity_grid(boards: &[Solved], command: &Option<String>) -> Figure {
     let max_r = boards.iter().map(|b| b.rows).max().unwrap_or(1);
     let max_c = boards.iter().map(|b| b.cols).max().unwrap_or(1);
-    let bx = 36.0;
+    let bx = 42.0;
     let (x0, y0) = (70.0, 96.0);
     let width = x0 + max_c as f64 * bx + 20.0;
     let mut body = String::new();
     for c in 1..=max_c {
-        let _ = write!(body, "<text x=\"{:.0}\" y=\"{:.0}\" font-size=\"11\" text-anchor=\"middle\">{c}</text>", x0 + (c as f64 - 0.5) * bx, y0 - 6.0);
+        let _ = write!(
+            body,
+            "<text x=\"{:.0}\" y=\"{:.0}\" font-size=\"11\" text-anchor=\"middle\">{c}</text>",
+            x0 + (c as f64 - 0.5) * bx,
+            y0 - 6.0
+        );
     }
     for r in 1..=max_r {
-        let _ = write!(body, "<text x=\"{:.0}\" y=\"{:.0}\" font-size=\"11\" text-anchor=\"end\">{r}</text>", x0 - 6.0, y0 + (r as f64 - 0.5) * bx + 4.0);
+        let _ = write!(
+            body,
+            "<text x=\"{:.0}\" y=\"{:.0}\" font-size=\"11\" text-anchor=\"end\">{r}</text>",
+            x0 - 6.0,
+            y0 + (r as f64 - 0.5) * bx + 4.0
+        );
     }
     let _ = write!(body, "<text x=\"{:.0}\" y=\"{:.0}\" font-size=\"13\" text-anchor=\"middle\">columns (White's direction, left–right)</text>", x0 + max_c as f64 * bx / 2.0, y0 - 22.0);
     let ymid = y0 + max_r as f64 * bx / 2.0;
@@ -135,25 +149,60 @@ fn parity_grid(boards: &[Solved], command: &Option<String>) -> Figure {
     for b in boards {
         let (x, y) = (x0 + (b.cols - 1) as f64 * bx, y0 + (b.rows - 1) as f64 * bx);
         let tint = if b.first_wins { ORANGE } else { BLUE };
-        let _ = write!(body, "<g data-board=\"{}x{}\" data-winner=\"{}\"><rect x=\"{x:.0}\" y=\"{y:.0}\" width=\"{bx:.0}\" height=\"{bx:.0}\" fill=\"{}\" fill-opacity=\"0.45\" stroke=\"#ffffff\"/>", b.rows, b.cols, if b.first_wins { "first" } else { "second" }, hex(tint));
-        let _ = write!(body, "<text x=\"{:.0}\" y=\"{:.0}\" font-size=\"10\" font-weight=\"bold\" text-anchor=\"middle\">{}</text>", x + bx / 2.0, y + bx / 2.0 + 4.0, if b.first_wins { "1st" } else { "2nd" });
+        let _ = write!(body, "<g data-board=\"{}x{}\" data-winner=\"{}\"><rect x=\"{x:.0}\" y=\"{y:.0}\" width=\"{bx:.0}\" height=\"{bx:.0}\" fill=\"{}\" fill-opacity=\"0.35\" stroke=\"#ffffff\"/>", b.rows, b.cols, if b.first_wins { "first" } else { "second" }, hex(tint));
+        // The board itself, shrunk into the upper part of the box (labels are too small to draw).
+        let wins: HashSet<&str> = b.winning.iter().map(String::as_str).collect();
+        let cells = (0..b.rows * b.cols)
+            .map(|i| {
+                let win = wins.contains(cell_name(i / b.cols, i % b.cols).as_str());
+                Cell {
+                    fill: if win { BLUISH_GREEN } else { GREY },
+                    label: String::new(),
+                    marked: false,
+                    data: Vec::new(),
+                }
+            })
+            .collect();
+        let mini = Board {
+            caption: String::new(),
+            rows: b.rows,
+            cols: b.cols,
+            cells,
+        };
+        let room_h = (bx - 22.0) / (1.5 * b.rows as f64 + 0.5);
+        let s = fit_radius(b.rows, b.cols, bx - 12.0, 6.0)
+            .min(room_h)
+            .max(0.4);
+        let (w, _) = board_size(b.rows, b.cols, s);
+        draw_board(&mut body, &mini, x + (bx - w) / 2.0, y - 1.0, s);
+        let _ = write!(body, "<text x=\"{:.0}\" y=\"{:.0}\" font-size=\"9\" font-weight=\"bold\" text-anchor=\"middle\">{}</text>", x + bx / 2.0, y + bx - 3.0, if b.first_wins { "1st" } else { "2nd" });
         body.push_str("</g>\n");
     }
-    let height = y0 + max_r as f64 * bx + 100.0;
+    let height = y0 + max_r as f64 * bx + 130.0;
     let mut y = y0 + max_r as f64 * bx + 24.0;
-    for (tint, text) in [(ORANGE, "1st: the first player (Black) wins"), (BLUE, "2nd: the second player (White) wins")] {
-        let _ = write!(body, "<rect x=\"{x0:.0}\" y=\"{:.0}\" width=\"14\" height=\"14\" fill=\"{}\" fill-opacity=\"0.45\" stroke=\"#555555\"/><text x=\"{:.0}\" y=\"{y:.0}\" font-size=\"12\">{text}</text>", y - 11.0, hex(tint), x0 + 20.0);
+    let legend = [
+        (ORANGE, 0.35, "1st: the first player (Black) wins"),
+        (BLUE, 0.35, "2nd: the second player (White) wins"),
+        (
+            BLUISH_GREEN,
+            1.0,
+            "a winning first move of Black (cell of the small board)",
+        ),
+        (GREY, 1.0, "a losing first move"),
+    ];
+    for (tint, opacity, text) in legend {
+        let _ = write!(body, "<rect x=\"{x0:.0}\" y=\"{:.0}\" width=\"14\" height=\"14\" fill=\"{}\" fill-opacity=\"{opacity}\" stroke=\"#555555\"/><text x=\"{:.0}\" y=\"{y:.0}\" font-size=\"12\">{text}</text>", y - 11.0, hex(tint), x0 + 20.0);
         y += 18.0;
     }
     if let Some(c) = command {
-        for l in wrap(&format!("data: {c}"), (width / 6.2) as usize) {
+        for l in wrap(&format!("data: {c}"), (width / 6.7) as usize) {
             let _ = write!(body, "<text x=\"12\" y=\"{y:.0}\" font-size=\"10\" font-family=\"monospace\" fill=\"#333333\">{}</text>", esc(&l));
             y += 13.0;
         }
     }
     let title = "Rex parity table: winner without swap, by board rows × columns";
     let svg = format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width:.0}\" height=\"{height:.0}\" viewBox=\"0 0 {width:.0} {height:.0}\" font-family=\"sans-serif\"><title>{title}</title><rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/><text x=\"12\" y=\"26\" font-size=\"15\" font-weight=\"bold\">{title}</text><text x=\"12\" y=\"44\" font-size=\"12\">{} boards solved exactly; a box per board of that many rows and columns</text>\n{body}</svg>\n",
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width:.0}\" height=\"{height:.0}\" viewBox=\"0 0 {width:.0} {height:.0}\" font-family=\"sans-serif\"><title>{title}</title><rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/><text x=\"12\" y=\"26\" font-size=\"15\" font-weight=\"bold\">{title}</text><text x=\"12\" y=\"44\" font-size=\"12\">{} boards solved exactly; a box per board of that many rows and columns, with the board drawn small</text>\n{body}</svg>\n",
         boards.len()
     );
     Figure {
@@ -169,11 +218,19 @@ fn parity_grid(boards: &[Solved], command: &Option<String>) -> Figure {
 fn progress_figure(n: usize, text: &str, command: Option<String>) -> Option<Figure> {
     let (header, rows) = csv(text);
     let col = |name: &str| header.iter().position(|h| h == name);
-    let (oi, ii, bi, di, ti) = (col("opening")?, col("image")?, col("black_wins")?, col("replies_done")?, col("replies_total")?);
+    let (oi, ii, bi, di, ti) = (
+        col("opening")?,
+        col("image")?,
+        col("black_wins")?,
+        col("replies_done")?,
+        col("replies_total")?,
+    );
     let mut status: BTreeMap<String, (String, String)> = BTreeMap::new();
     let (mut units, mut total, mut settled) = (0usize, 0usize, 0usize);
     for r in &rows {
-        let (Some(o), Some(img), Some(b), Some(d), Some(t)) = (r.get(oi), r.get(ii), r.get(bi), r.get(di), r.get(ti)) else {
+        let (Some(o), Some(img), Some(b), Some(d), Some(t)) =
+            (r.get(oi), r.get(ii), r.get(bi), r.get(di), r.get(ti))
+        else {
             continue;
         };
         units += d.parse::<usize>().unwrap_or(0);
@@ -198,7 +255,12 @@ fn progress_figure(n: usize, text: &str, command: Option<String>) -> Option<Figu
                 "black-wins" => format!("{name} win"),
                 _ => format!("{name} loss"),
             };
-            cells.push(Cell { fill, label, marked: value == "black-wins", data: vec![("status".into(), value.into()), ("replies".into(), done)] });
+            cells.push(Cell {
+                fill,
+                label,
+                marked: value == "black-wins",
+                data: vec![("status".into(), value.into()), ("replies".into(), done)],
+            });
         }
     }
     let fig = BoardFigure {
@@ -222,7 +284,10 @@ fn progress_figure(n: usize, text: &str, command: Option<String>) -> Option<Figu
         id: format!("rex-progress-{n}x{n}"),
         title: format!("Rex {n}×{n} map progress"),
         svg: fig.render(),
-        sources: vec![PathBuf::from(format!("rex/{n}x{n}/openings.csv")), PathBuf::from(format!("rex/{n}x{n}/replies.csv"))],
+        sources: vec![
+            PathBuf::from(format!("rex/{n}x{n}/openings.csv")),
+            PathBuf::from(format!("rex/{n}x{n}/replies.csv")),
+        ],
         wide: false,
     })
 }
@@ -232,30 +297,76 @@ pub fn section(results: &Path) -> Section {
     let mut s = Section::new("rex", "Rex (reverse Hex)");
     s.items.push(Item::Note("Black moves first and joins top and bottom, White joins left and right; whoever completes a chain between their own sides loses. Cells are named column letter + row, a1 top-left.".into()));
     match read_text(results, "rex/parity.csv") {
-        Err(why) => s.missing("Rex first-move maps and parity grid", "rex/parity.csv", &why),
+        Err(why) => s.missing(
+            "Rex first-move maps and parity grid",
+            "rex/parity.csv",
+            &why,
+        ),
         Ok(text) => {
             let boards = parity(&text);
             let command = command_of(&text);
             if boards.is_empty() {
-                s.missing("Rex first-move maps and parity grid", "rex/parity.csv", "has no board rows");
+                s.missing(
+                    "Rex first-move maps and parity grid",
+                    "rex/parity.csv",
+                    "has no board rows",
+                );
             } else {
-                s.items.push(Item::Heading { id: "rex-parity".into(), title: "Parity table".into() });
+                s.items.push(Item::Heading {
+                    id: "rex-parity".into(),
+                    title: "Parity table".into(),
+                });
                 s.items.push(Item::Figure(parity_grid(&boards, &command)));
-                s.items.push(Item::Heading { id: "rex-maps".into(), title: "First-move maps".into() });
-                let (square, other): (Vec<_>, Vec<_>) = boards.iter().partition(|b| b.rows == b.cols);
-                s.items.push(Item::Group { title: format!("square boards ({})", square.len()), open: true, items: square.iter().map(|b| Item::Figure(map_figure(b, &command))).collect() });
-                s.items.push(Item::Group { title: format!("other boards ({})", other.len()), open: false, items: other.iter().map(|b| Item::Figure(map_figure(b, &command))).collect() });
+                s.items.push(Item::Heading {
+                    id: "rex-maps".into(),
+                    title: "First-move maps".into(),
+                });
+                let (square, other): (Vec<_>, Vec<_>) =
+                    boards.iter().partition(|b| b.rows == b.cols);
+                s.items.push(Item::Group {
+                    title: format!("square boards ({})", square.len()),
+                    open: true,
+                    items: square
+                        .iter()
+                        .map(|b| Item::Figure(map_figure(b, &command)))
+                        .collect(),
+                });
+                s.items.push(Item::Group {
+                    title: format!("other boards ({})", other.len()),
+                    open: false,
+                    items: other
+                        .iter()
+                        .map(|b| Item::Figure(map_figure(b, &command)))
+                        .collect(),
+                });
             }
         }
     }
-    s.items.push(Item::Heading { id: "rex-progress".into(), title: "6×6 and 7×7 maps in progress".into() });
+    s.items.push(Item::Heading {
+        id: "rex-progress".into(),
+        title: "6×6 and 7×7 maps in progress".into(),
+    });
     for n in [6, 7] {
         let rel = format!("rex/{n}x{n}/openings.csv");
         match read_text(results, &rel) {
-            Err(why) => s.missing(&format!("Rex {n}×{n} map progress"), &rel, &format!("{why} (no {n}×{n} map run is in the results)")),
-            Ok(text) => match progress_figure(n, &text, read_text(results, &format!("rex/{n}x{n}/map.md")).ok().and_then(|t| command_of(&t))) {
+            Err(why) => s.missing(
+                &format!("Rex {n}×{n} map progress"),
+                &rel,
+                &format!("{why} (no {n}×{n} map run is in the results)"),
+            ),
+            Ok(text) => match progress_figure(
+                n,
+                &text,
+                read_text(results, &format!("rex/{n}x{n}/map.md"))
+                    .ok()
+                    .and_then(|t| command_of(&t)),
+            ) {
                 Some(f) => s.items.push(Item::Figure(f)),
-                None => s.missing(&format!("Rex {n}×{n} map progress"), &rel, "lacks the expected columns"),
+                None => s.missing(
+                    &format!("Rex {n}×{n} map progress"),
+                    &rel,
+                    "lacks the expected columns",
+                ),
             },
         }
     }

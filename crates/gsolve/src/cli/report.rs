@@ -15,7 +15,9 @@ use std::path::{Path, PathBuf};
 /// The main job (`gsolve` with no arguments) ends by writing the same report to runs/report/,
 /// so that it never rewrites anything under results/.
 #[derive(clap::Args, Debug)]
-#[command(after_help = "Examples:\n  gsolve report                               results/ drawn into results/report/index.html\n  gsolve report --out /tmp/r                  the same page elsewhere\n  gsolve report --results other/ --out /tmp/r  another results folder\n  gsolve report --json                        {\"index\":…,\"figures\":[…],\"missing\":[…]}\n\nOpen index.html in any browser; it needs no network. scripts/report-screenshot.sh renders it to PNG.")]
+#[command(
+    after_help = "Examples:\n  gsolve report                               results/ drawn into results/report/index.html\n  gsolve report --out /tmp/r                  the same page elsewhere\n  gsolve report --results other/ --out /tmp/r  another results folder\n  gsolve report --json                        {\"index\":…,\"figures\":[…],\"missing\":[…]}\n\nOpen index.html in any browser; it needs no network. scripts/report-screenshot.sh renders it to PNG."
+)]
 pub struct ReportArgs {
     /// The results folder to read.
     #[arg(long, default_value = "results", value_name = "DIR")]
