@@ -34,7 +34,7 @@ shot() {
   "$browser" --headless --no-sandbox --disable-gpu --disable-quic --no-first-run \
     --disable-background-networking --disable-component-update --disable-sync \
     --hide-scrollbars --user-data-dir="$profile" --screenshot="$2" --window-size="$3" \
-    "$1" >/dev/null 2>&1 || { rm -rf "$profile"; echo "chromium failed on $1" >&2; return 1; }
+    ${extra:-} "$1" >/dev/null 2>&1 || { rm -rf "$profile"; echo "chromium failed on $1" >&2; return 1; }
   rm -rf "$profile"
   echo "$2"
 }
@@ -42,7 +42,24 @@ shot() {
 page="file://$(realpath "$report/index.html")"
 shot "$page" "$png/page-1280.png" 1280,1000
 shot "$page" "$png/page-phone.png" 390,1600
-shot "$page#darkhex-runs" "$png/page-darkhex.png" 1280,1400
+
+# A part of the page further down: headless Chromium ignores a URL's #fragment when it takes
+# a screenshot, but a frame scrolls to its own, so the page is shown in a frame of a wrapper.
+# section ANCHOR PNG WIDTH,HEIGHT
+section() {
+  local wrapper w=${3%,*} h=${3#*,}
+  wrapper=$(mktemp --suffix=.html)
+  printf '<!DOCTYPE html><html><body style="margin:0"><iframe src="%s#%s" style="border:0;width:%spx;height:%spx"></iframe></body></html>\n' \
+    "$page" "$1" "$w" "$h" >"$wrapper"
+  extra="--allow-file-access-from-files --virtual-time-budget=8000" shot "file://$wrapper" "$2" "$3"
+  rm -f "$wrapper"
+}
+section darkhex-runs "$png/page-darkhex-runs.png" 1280,900
+section darkhex-brackets "$png/page-darkhex-brackets.png" 1280,900
+section rex-maps "$png/page-rex-maps.png" 1280,900
+section chess-positions "$png/page-chess.png" 1280,900
+# The README's picture (docs/report-preview.png is a copy of this file).
+section fig-darkhex-double-oracle-classical-4x3-convergence "$png/preview.png" 1280,980
 
 for f in rex-map-4x4 rex-parity-grid rex-progress-6x6 darkhex-brackets-abrupt \
   darkhex-double-oracle-classical-4x3-convergence darkhex-double-oracle-classical-4x3-probes \

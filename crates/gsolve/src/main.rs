@@ -53,6 +53,22 @@ enum Command {
     /// Benchmarks whose figures go to results/*/bench.md.
     Bench(cli::bench::BenchArgs),
     /// Every result of results/ drawn on one static page (results/report/index.html).
+    ///
+    /// Reads the result files of --results (tables, CSV files, Dark Hex run folders) and never
+    /// runs a solver. Writes OUT/index.html, one self-contained page (inline SVG, no script,
+    /// nothing fetched from the network: open it from disk, or on a phone), and every figure
+    /// again as OUT/figures/ID.svg. Each figure has a title, axis labels with units, a legend
+    /// and the command that produced its data, and links to its result file.
+    ///
+    /// Figures: Rex first-move maps as hex boards, the parity table as a grid of boards, the
+    /// 6×6/7×7 map progress; Dark Hex brackets as intervals, each run's convergence (bounds
+    /// against seconds, gap on a log axis) and first-probe heat maps; Dola and Hexecs
+    /// positions, perft tables and self-play scores with 95 % intervals; the coins table; the
+    /// benchmarks against Solrex and HiGHS as ratio bars. A figure whose data is missing is
+    /// replaced by a note naming the file, and listed under "What is missing".
+    ///
+    /// The main job (gsolve with no arguments) ends by writing the same page to runs/report/
+    /// (it never rewrites results/). Exit 2 when --out cannot be written.
     Report(cli::report::ReportArgs),
 }
 

@@ -22,7 +22,8 @@ fn ratio_chart(
     let logs: Vec<f64> = bars.iter().map(|b| b.1.log10()).collect();
     let lo = logs.iter().copied().fold(0.0, f64::min);
     let hi = logs.iter().copied().fold(0.0, f64::max);
-    let pad = ((hi - lo) * 0.08).max(0.1);
+    // Room on both sides for the value labels at the ends of the bars.
+    let pad = ((hi - lo) * 0.2).max(0.25);
     let mut legend = vec![
         (
             BLUE,
@@ -59,19 +60,19 @@ fn ratio_chart(
             .iter()
             .zip(&logs)
             .enumerate()
-            .map(|(i, (b, &l))| {
-                Mark::Bar(
-                    i,
-                    0.0,
-                    l,
-                    if b.2 {
-                        VERMILLION
-                    } else if l >= 0.0 {
-                        BLUE
-                    } else {
-                        ORANGE
-                    },
-                )
+            .flat_map(|(i, (b, &l))| {
+                let colour = if b.2 {
+                    VERMILLION
+                } else if l >= 0.0 {
+                    BLUE
+                } else {
+                    ORANGE
+                };
+                let text = format!("{}×{:.2}", if b.2 { "≤ " } else { "" }, b.1);
+                [
+                    Mark::Bar(i, 0.0, l, colour),
+                    Mark::Label(i, l, text, l >= 0.0),
+                ]
             })
             .collect(),
         label_width: 290,
@@ -135,6 +136,7 @@ fn rex_peer(s: &mut Section, results: &Path) {
         ),
         sources: vec![PathBuf::from(rel)],
         wide: true,
+        large: false,
     }));
 }
 
@@ -187,6 +189,7 @@ fn lp_peer(s: &mut Section, results: &Path) {
         ),
         sources: vec![PathBuf::from(rel)],
         wide: true,
+        large: false,
     }));
 }
 

@@ -34,7 +34,7 @@ fn framed(inner: &str, title: &str, subtitle: &[String], command: &str) -> Strin
         );
     }
     for s in subtitle {
-        for l in wrap(s, (width / 6.6) as usize) {
+        for l in wrap(s, (width / 7.4) as usize) {
             y += 16.0;
             let _ = write!(
                 head,
@@ -79,6 +79,7 @@ fn position_figure(
         svg: framed(inner, title, sub, command),
         sources: vec![PathBuf::from(source)],
         wide: false,
+        large: false,
     })
 }
 
@@ -295,6 +296,7 @@ fn selfplay(s: &mut Section, results: &Path) {
         svg: chart.render(),
         sources,
         wide: true,
+        large: false,
     }));
 }
 

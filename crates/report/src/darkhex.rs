@@ -97,6 +97,7 @@ fn best_values(s: &mut Section, results: &Path) {
             svg: chart.render(),
             sources: vec![PathBuf::from(rel)],
             wide: true,
+            large: false,
         }));
     }
 }
@@ -205,11 +206,15 @@ fn convergence_item(results: &Path, rel: &str, title: &str) -> Item {
         svg: convergence(&frame, &drawn),
         sources: vec![PathBuf::from(file)],
         wide: false,
+        large: true,
     })
 }
 
-/// A first-probe table: (rows, cols, probabilities row-major).
-fn probe_table(t: &MdTable) -> Option<(usize, usize, Vec<f64>)> {
+/// A first-probe table: rows, columns, probabilities row-major.
+type Probes = (usize, usize, Vec<f64>);
+
+/// A first-probe table of a summary.
+fn probe_table(t: &MdTable) -> Option<Probes> {
     let cols = t.header.len().checked_sub(1)?;
     let mut values = Vec::new();
     for r in &t.rows {
@@ -229,7 +234,7 @@ fn probes_item(results: &Path, rel: &str, title: &str, summary: &str) -> Item {
             .find(|t| t.heading.contains(who) && t.heading.contains("first probe"))
             .and_then(probe_table)
     };
-    let players: Vec<(&str, (usize, usize, Vec<f64>))> = ["Black", "White"]
+    let players: Vec<(&str, Probes)> = ["Black", "White"]
         .into_iter()
         .filter_map(|who| find(who).map(|t| (who, t)))
         .collect();
@@ -245,7 +250,7 @@ fn probes_item(results: &Path, rel: &str, title: &str, summary: &str) -> Item {
         .copied()
         .fold(0.0, f64::max)
         .max(1e-9);
-    let board = |who: &str, (rows, cols, v): &(usize, usize, Vec<f64>)| Board {
+    let board = |who: &str, (rows, cols, v): &Probes| Board {
         caption: format!("{who}'s first probe"),
         rows: *rows,
         cols: *cols,
@@ -295,6 +300,7 @@ fn probes_item(results: &Path, rel: &str, title: &str, summary: &str) -> Item {
         svg: fig.render(),
         sources: vec![PathBuf::from(file)],
         wide: false,
+        large: false,
     })
 }
 
@@ -352,13 +358,16 @@ pub fn section(results: &Path) -> Section {
         } else {
             items.push(probes_item(results, &rel, &title, &summary));
         }
+        // Missing notes first, so that a run's figures stay on one row.
+        items.sort_by_key(|i| !matches!(i, Item::Missing(_)));
+        let row = Item::Row(items);
         match groups.iter_mut().find(|g| g.0 == family) {
-            Some(g) => g.1.extend(items),
-            None => groups.push((family, items)),
+            Some(g) => g.1.push(row),
+            None => groups.push((family, vec![row])),
         }
     }
     for (family, items) in groups {
-        let n = items.len() / 2;
+        let n = items.len();
         let what = match family.as_str() {
             "boards" => "CFR table runs (darkhex/boards/)",
             "double-oracle-boards" => "double-oracle table runs (darkhex/double-oracle-boards/)",

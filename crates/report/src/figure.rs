@@ -15,6 +15,8 @@ pub struct Figure {
     pub sources: Vec<PathBuf>,
     /// Drawn across the page's full width rather than in the grid of small figures.
     pub wide: bool,
+    /// In the grid, two columns wide when the page is wide enough (plots with small text).
+    pub large: bool,
 }
 
 impl Figure {
@@ -57,6 +59,8 @@ pub enum Item {
     Note(String),
     /// A figure or table that could not be drawn, and why (which file is missing or empty).
     Missing(String),
+    /// Items kept together on a row of their own (the figures of one run).
+    Row(Vec<Item>),
     /// Items folded under a summary line (`<details>`), for long families of figures.
     Group {
         /// The summary line.
@@ -94,7 +98,7 @@ impl Section {
         fn walk<'a>(items: &'a [Item], out: &mut Vec<&'a Item>) {
             for it in items {
                 out.push(it);
-                if let Item::Group { items, .. } = it {
+                if let Item::Group { items, .. } | Item::Row(items) = it {
                     walk(items, out);
                 }
             }

@@ -48,6 +48,9 @@ pub struct LegendEntry {
     pub text: String,
 }
 
+/// A colour bar: the ramp (0..1 to a colour), the values at its two ends, its label.
+pub type ColourBar = (fn(f64) -> (u8, u8, u8), f64, f64, String);
+
 /// A figure of one or more boards side by side, with title, legend and command.
 #[derive(Debug, Clone, Default)]
 pub struct BoardFigure {
@@ -60,7 +63,7 @@ pub struct BoardFigure {
     /// Legend lines.
     pub legend: Vec<LegendEntry>,
     /// A colour bar (ramp, lowest value, highest value, label), for heat maps.
-    pub colour_bar: Option<(fn(f64) -> (u8, u8, u8), f64, f64, String)>,
+    pub colour_bar: Option<ColourBar>,
     /// The command that produced the data.
     pub command: Option<String>,
     /// Attributes of the root `<svg>` (name without `data-`, value).

@@ -77,11 +77,13 @@ summary { cursor: pointer; font-weight: 600; padding: 4px 0; }
 table { border-collapse: collapse; font-size: 0.85rem; }
 th, td { border: 1px solid #ccc; padding: 3px 7px; text-align: left; vertical-align: top; }
 th { background: #f2f2f2; }
+@media (min-width: 900px) { figure.large { grid-column: span 2; } figure.large svg { width: 100%; } }
 @media (max-width: 600px) { body { padding: 0 8px 32px; } h1 { font-size: 1.3rem; } }
 ";
 
 fn figure_html(out: &mut String, f: &Figure, links: &Links) {
-    let _ = write!(out, "<figure id=\"fig-{}\">\n{}", f.id, f.svg);
+    let class = if f.large { " class=\"large\"" } else { "" };
+    let _ = write!(out, "<figure id=\"fig-{}\"{class}>\n{}", f.id, f.svg);
     let _ = write!(out, "<figcaption>{} · data: ", esc(&f.title));
     let srcs: Vec<String> = f
         .sources
@@ -151,6 +153,11 @@ fn items_html(out: &mut String, items: &[Item], links: &Links) {
             }
             Item::Missing(m) => {
                 let _ = writeln!(out, "<p class=\"missing\">Missing — {}</p>", esc(m));
+            }
+            Item::Row(items) => {
+                out.push_str("<div class=\"row\">\n");
+                items_html(out, items, links);
+                out.push_str("</div>\n");
             }
             Item::Group { title, open, items } => {
                 let _ = writeln!(

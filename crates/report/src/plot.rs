@@ -10,6 +10,7 @@ use crate::palette::{hex, BLUE, BLUISH_GREEN, VERMILLION};
 use crate::read::{esc, wrap};
 use plotters::coord::types::RangedCoordusize;
 use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 type Rgb = (u8, u8, u8);
 
@@ -292,6 +293,8 @@ pub enum Mark {
     Cross(usize, f64, Rgb),
     /// A bar from one x to another.
     Bar(usize, f64, f64, Rgb),
+    /// A text beside a point: after it (`true`) or before it.
+    Label(usize, f64, String, bool),
 }
 
 /// A chart with one labelled row per item and x values drawn as marks.
@@ -429,6 +432,20 @@ impl RowChart {
                     );
                     r.set_margin(3, 3, 0, 0);
                     chart.draw_series(std::iter::once(r))
+                }
+                Mark::Label(i, x, ref text, after) => {
+                    let (h, dx) = if after {
+                        (HPos::Left, 5)
+                    } else {
+                        (HPos::Right, -5)
+                    };
+                    let style = ("sans-serif", px(11.0))
+                        .into_font()
+                        .color(&BLACK)
+                        .pos(Pos::new(h, VPos::Center));
+                    chart.draw_series(std::iter::once(
+                        EmptyElement::at((x, row(i))) + Text::new(text.clone(), (dx, 0), style),
+                    ))
                 }
             };
         }

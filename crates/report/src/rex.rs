@@ -47,6 +47,11 @@ fn parity(text: &str) -> Vec<Solved> {
     out
 }
 
+/// "1 row", "4 rows".
+fn plural(n: usize, what: &str) -> String {
+    format!("{n} {what}{}", if n == 1 { "" } else { "s" })
+}
+
 fn map_figure(b: &Solved, command: &Option<String>) -> Figure {
     let wins: HashSet<&str> = b.winning.iter().map(String::as_str).collect();
     let mut cells = Vec::new();
@@ -77,8 +82,9 @@ fn map_figure(b: &Solved, command: &Option<String>) -> Figure {
         subtitle: vec![
             winner,
             format!(
-                "{} rows × {} columns, no swap; Black moves first",
-                b.rows, b.cols
+                "{} × {}, no swap; Black moves first",
+                plural(b.rows, "row"),
+                plural(b.cols, "column")
             ),
         ],
         boards: vec![Board {
@@ -116,6 +122,7 @@ fn map_figure(b: &Solved, command: &Option<String>) -> Figure {
         svg: fig.render(),
         sources: vec![PathBuf::from("rex/parity.csv")],
         wide: false,
+        large: false,
     }
 }
 
@@ -211,6 +218,7 @@ fn parity_grid(boards: &[Solved], command: &Option<String>) -> Figure {
         svg,
         sources: vec![PathBuf::from("rex/parity.csv")],
         wide: true,
+        large: false,
     }
 }
 
@@ -289,6 +297,7 @@ fn progress_figure(n: usize, text: &str, command: Option<String>) -> Option<Figu
             PathBuf::from(format!("rex/{n}x{n}/replies.csv")),
         ],
         wide: false,
+        large: false,
     })
 }
 

@@ -5,15 +5,7 @@ use super::common::{print_json, CliResult, Global};
 use serde_json::json;
 use std::path::{Path, PathBuf};
 
-/// Draw every committed result on one static page: OUT/index.html (inline SVG, no script, no
-/// network) and each figure again as OUT/figures/ID.svg.
-///
-/// Nothing is solved or re-run: the report reads the result files of --results (tables, CSV
-/// files, run folders) and draws them. A figure whose data is missing is replaced on the page
-/// by a note naming the file it looked for, and listed under "What is missing".
-///
-/// The main job (`gsolve` with no arguments) ends by writing the same report to runs/report/,
-/// so that it never rewrites anything under results/.
+/// The arguments of `gsolve report` (its help text is the doc comment of `Command::Report`).
 #[derive(clap::Args, Debug)]
 #[command(
     after_help = "Examples:\n  gsolve report                               results/ drawn into results/report/index.html\n  gsolve report --out /tmp/r                  the same page elsewhere\n  gsolve report --results other/ --out /tmp/r  another results folder\n  gsolve report --json                        {\"index\":…,\"figures\":[…],\"missing\":[…]}\n\nOpen index.html in any browser; it needs no network. scripts/report-screenshot.sh renders it to PNG."
