@@ -5,7 +5,7 @@
 use crate::figure::{Figure, Item, Section};
 use crate::palette::{BLUE, ORANGE, VERMILLION};
 use crate::plot::{Frame, Mark, RowChart, Swatch};
-use crate::read::{command_of, md_tables, number, read_text};
+use crate::read::{command_of, md_tables, number};
 use std::path::{Path, PathBuf};
 
 /// One bar: label, ratio, whether the ratio is only a bound (a side stopped at its cap).
@@ -80,11 +80,48 @@ fn ratio_chart(
     .render()
 }
 
+/// One comparison with a peer, drawn as ratio bars.
+struct Comparison {
+    id: &'static str,
+    title: &'static str,
+    what: &'static str,
+    x_desc: &'static str,
+    /// What a bar that is only a bound means.
+    bound_text: &'static str,
+    /// The result file, relative to the results folder.
+    source: &'static str,
+    /// Why nothing is drawn when no bar could be read.
+    empty: &'static str,
+}
+
+impl Comparison {
+    /// The figure, or the note that the file holds no comparison.
+    fn push(&self, s: &mut Section, bars: &[Bar], command: Option<String>) {
+        if bars.is_empty() {
+            return s.missing(self.title, self.source, self.empty);
+        }
+        s.items.push(Item::Figure(Figure {
+            id: self.id.into(),
+            title: self.title.into(),
+            svg: ratio_chart(
+                self.title,
+                self.what,
+                self.x_desc,
+                bars,
+                command,
+                self.bound_text,
+            ),
+            sources: vec![PathBuf::from(self.source)],
+            wide: true,
+            large: false,
+        }));
+    }
+}
+
 fn rex_peer(s: &mut Section, results: &Path) {
     let rel = "rex/bench-peer.md";
-    let text = match read_text(results, rel) {
-        Ok(t) => t,
-        Err(why) => return s.missing("Rex: gsolve against Solrex", rel, &why),
+    let Some(text) = s.read(results, rel, "Rex: gsolve against Solrex, solve time ratio") else {
+        return;
     };
     let mut bars = Vec::new();
     for t in md_tables(&text) {
@@ -116,35 +153,22 @@ fn rex_peer(s: &mut Section, results: &Path) {
             }
         }
     }
-    if bars.is_empty() {
-        return s.missing(
-            "Rex: gsolve against Solrex",
-            rel,
-            "has no row with both tools' seconds",
-        );
-    }
-    s.items.push(Item::Figure(Figure {
-        id: "bench-rex-solrex".into(),
-        title: "Rex: gsolve against Solrex (solve time ratio)".into(),
-        svg: ratio_chart(
-            "Rex: gsolve against Solrex, solve time ratio",
-            "ratio = Solrex seconds / gsolve seconds for the same item on the same machine and thread count",
-            "Solrex time / gsolve time (log scale)",
-            &bars,
-            command_of(&text),
-            "gsolve stopped at its time cap: its true ratio is at most the bar",
-        ),
-        sources: vec![PathBuf::from(rel)],
-        wide: true,
-        large: false,
-    }));
+    let c = Comparison {
+        id: "bench-rex-solrex",
+        title: "Rex: gsolve against Solrex, solve time ratio",
+        what: "ratio = Solrex seconds / gsolve seconds for the same item on the same machine and thread count",
+        x_desc: "Solrex time / gsolve time (log scale)",
+        bound_text: "gsolve stopped at its time cap: its true ratio is at most the bar",
+        source: rel,
+        empty: "has no row with both tools' seconds",
+    };
+    c.push(s, &bars, command_of(&text));
 }
 
 fn lp_peer(s: &mut Section, results: &Path) {
     let rel = "darkhex/lp-comparison.md";
-    let text = match read_text(results, rel) {
-        Ok(t) => t,
-        Err(why) => return s.missing("Dark Hex: hand-written simplex against HiGHS", rel, &why),
+    let Some(text) = s.read(results, rel, "Dark Hex: hand-written simplex against HiGHS") else {
+        return;
     };
     let mut bars = Vec::new();
     for t in md_tables(&text) {
@@ -169,28 +193,18 @@ fn lp_peer(s: &mut Section, results: &Path) {
             }
         }
     }
-    if bars.is_empty() {
-        return s.missing(
-            "Dark Hex: hand-written simplex against HiGHS",
-            rel,
-            "has no pair of rows with LP seconds per solve",
-        );
-    }
-    s.items.push(Item::Figure(Figure {
-        id: "bench-lp-highs".into(),
-        title: "Dark Hex double oracle: hand-written simplex against HiGHS".into(),
-        svg: ratio_chart(
-            "Dark Hex double oracle: restricted-game LP, hand-written simplex against HiGHS",
-            "ratio = HiGHS seconds / hand-written seconds per restricted-LP solve, same run settings",
-            "HiGHS time / hand-written time per LP solve (log scale)",
-            &bars,
-            command_of(&text).or_else(|| Some("experiments/darkhex-lp-comparison (see the file)".into())),
-            "",
-        ),
-        sources: vec![PathBuf::from(rel)],
-        wide: true,
-        large: false,
-    }));
+    let c = Comparison {
+        id: "bench-lp-highs",
+        title: "Dark Hex double oracle: restricted-game LP, hand-written simplex against HiGHS",
+        what: "ratio = HiGHS seconds / hand-written seconds per restricted-LP solve, same run settings",
+        x_desc: "HiGHS time / hand-written time per LP solve (log scale)",
+        bound_text: "",
+        source: rel,
+        empty: "has no pair of rows with LP seconds per solve",
+    };
+    let command = command_of(&text)
+        .or_else(|| Some("experiments/darkhex-lp-comparison (see the file)".into()));
+    c.push(s, &bars, command);
 }
 
 /// The benchmarks section.

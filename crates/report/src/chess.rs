@@ -3,10 +3,10 @@
 //! and `hexecs show --svg`), perft tables, self-play scores with 95 % intervals.
 
 use crate::figure::{slug, Figure, Item, Section, Table};
+use crate::hexboard::{command_lines, text_lines, TextKind};
 use crate::palette::{BLUE, VERMILLION};
 use crate::plot::{Frame, Mark, RowChart, Swatch};
 use crate::read::{clean_cell, command_of, esc, md_tables, number, read_text, wrap};
-use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
 /// The value of attribute `name` in the first tag of `svg`.
@@ -24,25 +24,13 @@ fn framed(inner: &str, title: &str, subtitle: &[String], command: &str) -> Strin
     );
     let width = w.max(360.0);
     let mut head = String::new();
-    let mut y = 10.0;
-    for l in wrap(title, (width / 8.5) as usize) {
-        y += 20.0;
-        let _ = write!(
-            head,
-            "<text x=\"12\" y=\"{y:.0}\" font-size=\"15\" font-weight=\"bold\">{}</text>",
-            esc(&l)
-        );
-    }
-    for s in subtitle {
-        for l in wrap(s, (width / 7.4) as usize) {
-            y += 16.0;
-            let _ = write!(
-                head,
-                "<text x=\"12\" y=\"{y:.0}\" font-size=\"12\">{}</text>",
-                esc(&l)
-            );
-        }
-    }
+    let title_lines = wrap(title, (width / 8.5) as usize);
+    let sub_lines: Vec<String> = subtitle
+        .iter()
+        .flat_map(|s| wrap(s, (width / 7.4) as usize))
+        .collect();
+    let y = text_lines(&mut head, &title_lines, TextKind::Title, 10.0, 20.0);
+    let mut y = text_lines(&mut head, &sub_lines, TextKind::Body, y, 16.0);
     y += 8.0;
     let inner = inner
         .trim_start_matches("<?xml version=\"1.0\" encoding=\"UTF-8\"?>")
@@ -53,11 +41,13 @@ fn framed(inner: &str, title: &str, subtitle: &[String], command: &str) -> Strin
         1,
     );
     let mut foot = String::new();
-    let mut fy = y + h;
-    for l in wrap(&format!("drawn by: {command}"), (width / 6.7) as usize) {
-        fy += 14.0;
-        let _ = write!(foot, "<text x=\"12\" y=\"{fy:.0}\" font-size=\"10\" font-family=\"monospace\" fill=\"#333333\">{}</text>", esc(&l));
-    }
+    let fy = text_lines(
+        &mut foot,
+        &command_lines("drawn by", command, width),
+        TextKind::Command,
+        y + h,
+        14.0,
+    );
     let height = fy + 10.0;
     format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width:.0}\" height=\"{height:.0}\" viewBox=\"0 0 {width:.0} {height:.0}\" font-family=\"sans-serif\"><title>{}</title><rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>{head}\n{nested}{foot}</svg>\n",
@@ -100,9 +90,12 @@ fn dola_positions(s: &mut Section, results: &Path) {
         ));
     }
     let rel = "dola/replay.md";
-    let text = match read_text(results, rel) {
-        Ok(t) => t,
-        Err(why) => return s.missing("Dola final positions of the inventor's records", rel, &why),
+    let Some(text) = s.read(
+        results,
+        rel,
+        "Dola final positions of the inventor's records",
+    ) else {
+        return;
     };
     let mut heading = String::new();
     let mut found = 0;
@@ -142,9 +135,8 @@ fn dola_positions(s: &mut Section, results: &Path) {
 
 fn hexecs_positions(s: &mut Section, results: &Path) {
     let rel = "hexecs/perft.md";
-    let text = match read_text(results, rel) {
-        Ok(t) => t,
-        Err(why) => return s.missing("Hexecs start positions", rel, &why),
+    let Some(text) = s.read(results, rel, "Hexecs start positions") else {
+        return;
     };
     let mut heading = String::new();
     for line in text.lines() {
@@ -303,21 +295,12 @@ fn selfplay(s: &mut Section, results: &Path) {
 /// The Dola and Hexecs section.
 pub fn section(results: &Path) -> Section {
     let mut s = Section::new("chess", "Dola and Hexecs");
-    s.items.push(Item::Heading {
-        id: "chess-positions".into(),
-        title: "Positions".into(),
-    });
+    s.heading("chess-positions", "Positions");
     dola_positions(&mut s, results);
     hexecs_positions(&mut s, results);
-    s.items.push(Item::Heading {
-        id: "chess-selfplay".into(),
-        title: "Self-play".into(),
-    });
+    s.heading("chess-selfplay", "Self-play");
     selfplay(&mut s, results);
-    s.items.push(Item::Heading {
-        id: "chess-perft".into(),
-        title: "Perft".into(),
-    });
+    s.heading("chess-perft", "Perft");
     tables(&mut s, results, "dola/perft.md", "Dola perft");
     tables(&mut s, results, "hexecs/perft.md", "Hexecs perft");
     s

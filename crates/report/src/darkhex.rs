@@ -14,9 +14,8 @@ const MAX_POINTS: usize = 300;
 
 fn best_values(s: &mut Section, results: &Path) {
     let rel = "darkhex/best-values.md";
-    let text = match read_text(results, rel) {
-        Ok(t) => t,
-        Err(why) => return s.missing("Dark Hex best values", rel, &why),
+    let Some(text) = s.read(results, rel, "Dark Hex best values") else {
+        return;
     };
     let Some(t) = md_tables(&text)
         .into_iter()
@@ -308,15 +307,9 @@ fn probes_item(results: &Path, rel: &str, title: &str, summary: &str) -> Item {
 pub fn section(results: &Path) -> Section {
     let mut s = Section::new("darkhex", "Dark Hex");
     s.items.push(Item::Note("Values are Black's winning probability under optimal play by both (Black first, joining top and bottom); classical: a probe of an occupied cell is told and the player probes again; abrupt: the turn is lost.".into()));
-    s.items.push(Item::Heading {
-        id: "darkhex-brackets".into(),
-        title: "Best proven brackets".into(),
-    });
+    s.heading("darkhex-brackets", "Best proven brackets");
     best_values(&mut s, results);
-    s.items.push(Item::Heading {
-        id: "darkhex-runs".into(),
-        title: "Runs: convergence and first probes".into(),
-    });
+    s.heading("darkhex-runs", "Runs: convergence and first probes");
     let mut dirs = Vec::new();
     run_dirs(&results.join("darkhex"), &mut dirs);
     if dirs.is_empty() {

@@ -119,6 +119,25 @@ impl Section {
             .collect()
     }
 
+    /// A sub-heading listed in the table of contents.
+    pub fn heading(&mut self, id: &str, title: &str) {
+        self.items.push(Item::Heading {
+            id: id.into(),
+            title: title.into(),
+        });
+    }
+
+    /// The text of `results/rel`, or `None` after noting that `what` is not drawn and why.
+    pub fn read(&mut self, results: &std::path::Path, rel: &str, what: &str) -> Option<String> {
+        match crate::read::read_text(results, rel) {
+            Ok(t) => Some(t),
+            Err(why) => {
+                self.missing(what, rel, &why);
+                None
+            }
+        }
+    }
+
     /// Say that `what` could not be drawn because `file` (relative to the results folder) is
     /// missing or unreadable.
     pub fn missing(&mut self, what: &str, file: &str, why: &str) {

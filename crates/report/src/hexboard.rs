@@ -82,6 +82,43 @@ pub fn cell_name(r: usize, c: usize) -> String {
     format!("{col}{}", r + 1)
 }
 
+/// The style of a line of hand-drawn figure text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TextKind {
+    /// A title line: 15 px bold.
+    Title,
+    /// A subtitle or legend line: 12 px.
+    Body,
+    /// The producing command: 10 px monospace, grey.
+    Command,
+}
+
+/// Write `lines` as `<text>` elements at x = 12, each `step` pixels below the one before,
+/// starting one step below `y`; the y of the last line.
+pub fn text_lines(
+    out: &mut String,
+    lines: &[String],
+    kind: TextKind,
+    mut y: f64,
+    step: f64,
+) -> f64 {
+    let style = match kind {
+        TextKind::Title => "font-size=\"15\" font-weight=\"bold\"",
+        TextKind::Body => "font-size=\"12\"",
+        TextKind::Command => "font-size=\"10\" font-family=\"monospace\" fill=\"#333333\"",
+    };
+    for l in lines {
+        y += step;
+        let _ = writeln!(out, "<text x=\"12\" y=\"{y:.0}\" {style}>{}</text>", esc(l));
+    }
+    y
+}
+
+/// The producing command as figure lines, wrapped to `width` pixels.
+pub fn command_lines(prefix: &str, command: &str, width: f64) -> Vec<String> {
+    wrap(&format!("{prefix}: {command}"), (width / 6.7) as usize)
+}
+
 const SQRT3: f64 = 1.732_050_807_568_877_2;
 
 /// The pixel size (with 4 pixels of margin around) of a board drawn with radius `s`.
@@ -226,7 +263,7 @@ impl BoardFigure {
         let command: Vec<String> = self
             .command
             .as_ref()
-            .map(|c| wrap(&format!("data: {c}"), (width / 6.7) as usize))
+            .map(|c| command_lines("data", c, width))
             .unwrap_or_default();
         let caption_h = if self.boards.iter().any(|b| !b.caption.is_empty()) {
             18.0
@@ -234,24 +271,9 @@ impl BoardFigure {
             0.0
         };
         let boards_h = sizes.iter().map(|s| s.1).fold(0.0, f64::max) + caption_h;
-        let mut y = 12.0;
         let mut body = String::new();
-        for l in &title {
-            y += 18.0;
-            let _ = writeln!(
-                body,
-                "<text x=\"12\" y=\"{y:.0}\" font-size=\"15\" font-weight=\"bold\">{}</text>",
-                esc(l)
-            );
-        }
-        for l in &sub {
-            y += 16.0;
-            let _ = writeln!(
-                body,
-                "<text x=\"12\" y=\"{y:.0}\" font-size=\"12\">{}</text>",
-                esc(l)
-            );
-        }
+        let y = text_lines(&mut body, &title, TextKind::Title, 12.0, 18.0);
+        let mut y = text_lines(&mut body, &sub, TextKind::Body, y, 16.0);
         y += 10.0;
         let mut x = 12.0;
         for ((b, &s), size) in self.boards.iter().zip(&radii).zip(&sizes) {
@@ -269,10 +291,7 @@ impl BoardFigure {
         }
         y += boards_h + 8.0;
         y = self.draw_legend(&mut body, y, width);
-        for l in &command {
-            y += 13.0;
-            let _ = writeln!(body, "<text x=\"12\" y=\"{y:.0}\" font-size=\"10\" font-family=\"monospace\" fill=\"#333333\">{}</text>", esc(l));
-        }
+        y = text_lines(&mut body, &command, TextKind::Command, y, 13.0);
         let height = y + 12.0;
         let mut out = format!(
             "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width:.0}\" height=\"{height:.0}\" viewBox=\"0 0 {width:.0} {height:.0}\" font-family=\"sans-serif\""

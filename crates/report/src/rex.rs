@@ -3,10 +3,11 @@
 
 use crate::figure::{Figure, Item, Section};
 use crate::hexboard::{
-    board_size, cell_name, draw_board, fit_radius, Board, BoardFigure, Cell, LegendEntry,
+    board_size, cell_name, command_lines, draw_board, fit_radius, text_lines, Board, BoardFigure,
+    Cell, LegendEntry, TextKind,
 };
 use crate::palette::{hex, BLUE, BLUISH_GREEN, GREY, ORANGE, VERMILLION};
-use crate::read::{command_of, csv, esc, read_text, wrap};
+use crate::read::{command_of, csv, read_text};
 use std::collections::{BTreeMap, HashSet};
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
@@ -202,10 +203,13 @@ fn parity_grid(boards: &[Solved], command: &Option<String>) -> Figure {
         y += 18.0;
     }
     if let Some(c) = command {
-        for l in wrap(&format!("data: {c}"), (width / 6.7) as usize) {
-            let _ = write!(body, "<text x=\"12\" y=\"{y:.0}\" font-size=\"10\" font-family=\"monospace\" fill=\"#333333\">{}</text>", esc(&l));
-            y += 13.0;
-        }
+        text_lines(
+            &mut body,
+            &command_lines("data", c, width),
+            TextKind::Command,
+            y - 13.0,
+            13.0,
+        );
     }
     let title = "Rex parity table: winner without swap, by board rows × columns";
     let svg = format!(
@@ -321,40 +325,25 @@ pub fn section(results: &Path) -> Section {
                     "has no board rows",
                 );
             } else {
-                s.items.push(Item::Heading {
-                    id: "rex-parity".into(),
-                    title: "Parity table".into(),
-                });
+                s.heading("rex-parity", "Parity table");
                 s.items.push(Item::Figure(parity_grid(&boards, &command)));
-                s.items.push(Item::Heading {
-                    id: "rex-maps".into(),
-                    title: "First-move maps".into(),
-                });
+                s.heading("rex-maps", "First-move maps");
                 let (square, other): (Vec<_>, Vec<_>) =
                     boards.iter().partition(|b| b.rows == b.cols);
-                s.items.push(Item::Group {
-                    title: format!("square boards ({})", square.len()),
-                    open: true,
-                    items: square
-                        .iter()
-                        .map(|b| Item::Figure(map_figure(b, &command)))
-                        .collect(),
-                });
-                s.items.push(Item::Group {
-                    title: format!("other boards ({})", other.len()),
-                    open: false,
-                    items: other
-                        .iter()
-                        .map(|b| Item::Figure(map_figure(b, &command)))
-                        .collect(),
-                });
+                for (kind, open, list) in [("square", true, square), ("other", false, other)] {
+                    s.items.push(Item::Group {
+                        title: format!("{kind} boards ({})", list.len()),
+                        open,
+                        items: list
+                            .iter()
+                            .map(|b| Item::Figure(map_figure(b, &command)))
+                            .collect(),
+                    });
+                }
             }
         }
     }
-    s.items.push(Item::Heading {
-        id: "rex-progress".into(),
-        title: "6×6 and 7×7 maps in progress".into(),
-    });
+    s.heading("rex-progress", "6×6 and 7×7 maps in progress");
     for n in [6, 7] {
         let rel = format!("rex/{n}x{n}/openings.csv");
         match read_text(results, &rel) {
