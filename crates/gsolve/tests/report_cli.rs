@@ -68,4 +68,35 @@ fn bad_report_folders_are_bad_input() {
     ]);
     assert_eq!(code, 2, "{v}");
     assert!(v["error"].as_str().unwrap().contains("--results"), "{v}");
+    let nowhere = dir.join("no-such-folder");
+    let (code, v) = gsolve(&[
+        "report",
+        "--results",
+        nowhere.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 2, "{v}");
+}
+
+#[test]
+fn the_main_job_ends_with_the_report_in_runs() {
+    // An empty results/ beside it: the report says what is missing, and nothing is written
+    // under results/.
+    let dir = scratch("main-job");
+    std::fs::create_dir_all(dir.join("results")).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_gsolve"))
+        .current_dir(&dir)
+        .arg("--json")
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(text.lines().count(), 1, "exactly one JSON line: {text}");
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    let v: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(v["report"]["index"], "runs/report/index.html", "{v}");
+    assert!(dir.join("runs/report/index.html").is_file());
+    assert!(!v["report"]["missing"].as_array().unwrap().is_empty());
+    let under_results: Vec<_> = std::fs::read_dir(dir.join("results")).unwrap().collect();
+    assert!(under_results.is_empty(), "the main job wrote into results/");
 }

@@ -40,9 +40,10 @@ pub fn summary_json(s: &report::ReportSummary) -> serde_json::Value {
 
 /// `gsolve report`.
 pub fn run(a: ReportArgs, global: &Global) -> CliResult {
-    if a.results.exists() && !a.results.is_dir() {
+    // A typo in --results would otherwise give a page on which everything is missing.
+    if !a.results.is_dir() {
         return Err(super::common::CliError::input(format!(
-            "--results {}: not a folder",
+            "--results {}: not a folder (expected the results folder to draw, e.g. results)",
             a.results.display()
         )));
     }
