@@ -305,6 +305,147 @@ fn progress_figure(n: usize, text: &str, command: Option<String>) -> Option<Figu
     })
 }
 
+/// One board per opening of `rex/NxN/replies.csv` with solved replies: each reply's cell
+/// with Black's winning answer, or marked as a White win, or open.
+fn reply_figures(n: usize, text: &str, command: &Option<String>) -> Vec<Figure> {
+    let (header, rows) = csv(text);
+    let col = |name: &str| header.iter().position(|h| h == name);
+    let (Some(oi), Some(ri), Some(bi), Some(ai)) = (
+        col("opening"),
+        col("reply"),
+        col("black_wins"),
+        col("answer"),
+    ) else {
+        return Vec::new();
+    };
+    // In the order of their first line (the file is appended to as units finish).
+    let mut openings: Vec<String> = Vec::new();
+    for o in rows.iter().filter_map(|r| r.get(oi)) {
+        if !openings.contains(o) {
+            openings.push(o.clone());
+        }
+    }
+    let mut figures = Vec::new();
+    for o in openings {
+        let replies: BTreeMap<&str, (&str, &str)> = rows
+            .iter()
+            .filter(|r| r.get(oi) == Some(&o))
+            .filter_map(|r| {
+                Some((
+                    r.get(ri)?.as_str(),
+                    (r.get(bi)?.as_str(), r.get(ai).map_or("", |a| a.as_str())),
+                ))
+            })
+            .collect();
+        let (wins, losses) = (
+            replies.values().filter(|v| v.0 == "true").count(),
+            replies.values().filter(|v| v.0 == "false").count(),
+        );
+        let cells = (0..n * n)
+            .map(|i| {
+                let name = cell_name(i / n, i % n);
+                let (fill, label, status) = match replies.get(name.as_str()) {
+                    _ if name == o => ((0, 0, 0), name.clone(), "opening"),
+                    Some(("true", a)) => (BLUISH_GREEN, format!("→{a}"), "black-wins"),
+                    Some(("false", _)) => (VERMILLION, "loss".into(), "white-wins"),
+                    _ => (GREY, String::new(), "open"),
+                };
+                Cell {
+                    fill,
+                    label,
+                    marked: status == "black-wins",
+                    data: vec![("status".into(), status.into())],
+                }
+            })
+            .collect();
+        let fig = BoardFigure {
+            title: format!("Rex {n}×{n} after {o}: Black's answer to each reply"),
+            subtitle: vec![format!(
+                "{} of {} replies solved: {wins} lost by White, {losses} won by White",
+                replies.len(),
+                n * n - 1
+            )],
+            boards: vec![Board {
+                caption: String::new(),
+                rows: n,
+                cols: n,
+                cells,
+            }],
+            legend: vec![
+                LegendEntry {
+                    fill: (0, 0, 0),
+                    marked: false,
+                    text: format!("Black's opening {o}"),
+                },
+                LegendEntry {
+                    fill: BLUISH_GREEN,
+                    marked: true,
+                    text: "White's reply there loses: →x is Black's winning answer".into(),
+                },
+                LegendEntry {
+                    fill: VERMILLION,
+                    marked: false,
+                    text: "White's reply there wins".into(),
+                },
+                LegendEntry {
+                    fill: GREY,
+                    marked: false,
+                    text: "reply not solved yet".into(),
+                },
+            ],
+            command: command.clone(),
+            data: vec![
+                ("board".into(), format!("{n}x{n}")),
+                ("opening".into(), o.clone()),
+            ],
+            max_radius: 26.0,
+            ..Default::default()
+        };
+        figures.push(Figure {
+            id: format!("rex-replies-{n}x{n}-{o}"),
+            title: format!("Rex {n}×{n} after {o}: replies"),
+            svg: fig.render(),
+            sources: vec![PathBuf::from(format!("rex/{n}x{n}/replies.csv"))],
+            wide: false,
+            large: false,
+        });
+    }
+    figures
+}
+
+/// The `rex/NxN/` map in progress: the openings board, then one board per opening with
+/// solved replies.
+fn progress(s: &mut Section, results: &Path, n: usize) {
+    let rel = format!("rex/{n}x{n}/openings.csv");
+    let what = format!("Rex {n}×{n} map progress");
+    let text = match read_text(results, &rel) {
+        Ok(t) => t,
+        Err(why) => {
+            return s.missing(
+                &what,
+                &rel,
+                &format!("{why} (no {n}×{n} map run is in the results)"),
+            )
+        }
+    };
+    let command = read_text(results, &format!("rex/{n}x{n}/map.md"))
+        .ok()
+        .and_then(|t| command_of(&t));
+    let Some(f) = progress_figure(n, &text, command.clone()) else {
+        return s.missing(&what, &rel, "lacks the expected columns");
+    };
+    s.items.push(Item::Figure(f));
+    let replies = format!("rex/{n}x{n}/replies.csv");
+    if let Some(t) = s.read(
+        results,
+        &replies,
+        &format!("Rex {n}×{n} answers to replies"),
+    ) {
+        s.items
+            .extend(reply_figures(n, &t, &command).into_iter().map(Item::Figure));
+    }
+}
+
 /// The Rex section.
 pub fn section(results: &Path) -> Section {
     let mut s = Section::new("rex", "Rex (reverse Hex)");
@@ -345,28 +486,7 @@ pub fn section(results: &Path) -> Section {
     }
     s.heading("rex-progress", "6×6 and 7×7 maps in progress");
     for n in [6, 7] {
-        let rel = format!("rex/{n}x{n}/openings.csv");
-        match read_text(results, &rel) {
-            Err(why) => s.missing(
-                &format!("Rex {n}×{n} map progress"),
-                &rel,
-                &format!("{why} (no {n}×{n} map run is in the results)"),
-            ),
-            Ok(text) => match progress_figure(
-                n,
-                &text,
-                read_text(results, &format!("rex/{n}x{n}/map.md"))
-                    .ok()
-                    .and_then(|t| command_of(&t)),
-            ) {
-                Some(f) => s.items.push(Item::Figure(f)),
-                None => s.missing(
-                    &format!("Rex {n}×{n} map progress"),
-                    &rel,
-                    "lacks the expected columns",
-                ),
-            },
-        }
+        progress(&mut s, results, n);
     }
     s
 }
