@@ -16,7 +16,8 @@ use cli::common::Global;
 /// gsolve — a game-solving research toolkit.
 ///
 /// Run without arguments to reproduce the quick Rex table (every board of at most 25 cells:
-/// winner and winning first moves), written to results/rex/.
+/// winner and winning first moves), written to runs/rex/, and to draw the committed results
+/// of results/ on one page, runs/report/index.html.
 #[derive(Parser, Debug)]
 #[command(
     name = "gsolve",
@@ -24,7 +25,7 @@ use cli::common::Global;
     about,
     long_about,
     propagate_version = true,
-    after_help = "Examples:\n  gsolve                                   quick Rex table (boards of at most 25 cells)\n  gsolve rex solve --size 5x5 --moves c3 --all --threads 2\n  gsolve darkhex certify FILE.mix\n  gsolve dola perft --variant sultan --depth 4\n  gsolve hexecs search --time 10\n  gsolve coins solve --coins 12 --weighings 3\n\nEvery subcommand takes --json (one JSON object on stdout). Exit codes: 0 ok, 1 failed run, 2 bad input."
+    after_help = "Examples:\n  gsolve                                   quick Rex table (boards of at most 25 cells)\n  gsolve rex solve --size 5x5 --moves c3 --all --threads 2\n  gsolve darkhex certify FILE.mix\n  gsolve dola perft --variant sultan --depth 4\n  gsolve hexecs search --time 10\n  gsolve coins solve --coins 12 --weighings 3\n  gsolve report                            every result on one page (results/report/index.html)\n\nEvery subcommand takes --json (one JSON object on stdout). Exit codes: 0 ok, 1 failed run, 2 bad input."
 )]
 struct Cli {
     /// Print one JSON object with the results on stdout instead of human output.
@@ -51,6 +52,24 @@ enum Command {
     Coins(cli::coins::CoinsArgs),
     /// Benchmarks whose figures go to results/*/bench.md.
     Bench(cli::bench::BenchArgs),
+    /// Every result of results/ drawn on one static page (results/report/index.html).
+    ///
+    /// Reads the result files of --results (tables, CSV files, Dark Hex run folders) and never
+    /// runs a solver. Writes OUT/index.html, one self-contained page (inline SVG, no script,
+    /// nothing fetched from the network: open it from disk, or on a phone), and every figure
+    /// again as OUT/figures/ID.svg. Each figure has a title, axis labels with units, a legend
+    /// and the command that produced its data, and links to its result file.
+    ///
+    /// Figures: Rex first-move maps as hex boards, the parity table as a grid of boards, the
+    /// 6×6/7×7 map progress; Dark Hex brackets as intervals, each run's convergence (bounds
+    /// against seconds, gap on a log axis) and first-probe heat maps; Dola and Hexecs
+    /// positions, perft tables and self-play scores with 95 % intervals; the coins table; the
+    /// benchmarks against Solrex and HiGHS as ratio bars. A figure whose data is missing is
+    /// replaced by a note naming the file, and listed under "What is missing".
+    ///
+    /// The main job (gsolve with no arguments) ends by writing the same page to runs/report/
+    /// (it never rewrites results/). Exit 2 when --out cannot be written.
+    Report(cli::report::ReportArgs),
 }
 
 fn main() {
@@ -81,6 +100,7 @@ fn main() {
         Some(Command::Hexecs(a)) => cli::hexecs::run(a, &global),
         Some(Command::Coins(a)) => cli::coins::run(a, &global),
         Some(Command::Bench(a)) => cli::bench::run(a, &global),
+        Some(Command::Report(a)) => cli::report::run(a, &global),
     };
     if let Err(e) = result {
         std::process::exit(e.report(&global));

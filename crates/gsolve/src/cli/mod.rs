@@ -9,6 +9,7 @@ mod darkhex_print;
 pub mod dola;
 pub mod gtp;
 pub mod hexecs;
+pub mod report;
 pub mod rex;
 pub mod rex_map;
 pub mod search;

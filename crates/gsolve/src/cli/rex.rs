@@ -135,7 +135,7 @@ struct TableArgs {
 pub fn run(args: RexArgs, global: &Global) -> CliResult {
     match args.command {
         RexCommand::Solve(a) => solve(a, global),
-        RexCommand::Table(a) => table(a, global),
+        RexCommand::Table(a) => table(a, global, None),
         RexCommand::Suite(a) => suite(a, global),
         RexCommand::Map(a) => super::rex_map::map(a, global),
         RexCommand::Swap(a) => super::rex_map::swap(a, global),
@@ -169,6 +169,8 @@ pub fn run_default(global: &Global) -> CliResult {
             },
         },
         global,
+        // The report of the committed results, beside the fresh table (never into results/).
+        Some(Path::new("runs/report")),
     )
 }
 
@@ -249,9 +251,13 @@ fn rex_colour(p: Player) -> &'static str {
     }
 }
 
-fn table(a: TableArgs, global: &Global) -> CliResult {
+/// `rex table`; with `report`, the run ends by drawing results/ into that folder (the main job).
+fn table(a: TableArgs, global: &Global, report: Option<&Path>) -> CliResult {
     let solver = a.solver.config()?;
     jobs::output::check_writable_dir("--out", &a.out)?;
+    if let Some(dir) = report {
+        jobs::output::check_writable_dir("the report folder", dir)?;
+    }
     let cfg = jobs::rex::table::TableConfig {
         max_cells: a.max_cells,
         out: a.out.clone(),
@@ -274,6 +280,10 @@ fn table(a: TableArgs, global: &Global) -> CliResult {
         markdown: md_path,
     } = jobs::rex::table::run_table(&cfg, &progress)?;
     let failed: Vec<_> = checks.iter().filter(|c| !c.ok).collect();
+    let drawn = match report {
+        Some(dir) => Some(super::report::build(Path::new("results"), dir)?),
+        None => None,
+    };
     if global.json {
         let rows: Vec<_> = boards
             .iter()
@@ -296,6 +306,10 @@ fn table(a: TableArgs, global: &Global) -> CliResult {
             "literature_checks": checks.iter().map(|c| json!({"check": c.what, "ok": c.ok})).collect::<Vec<_>>(),
             "mismatches": mismatches,
         });
+        let mut v = v;
+        if let Some(d) = &drawn {
+            v["report"] = super::report::summary_json(d);
+        }
         return print_result(v, table_failure(&mismatches, &failed, &csv_path));
     } else {
         println!(
@@ -336,6 +350,14 @@ fn table(a: TableArgs, global: &Global) -> CliResult {
         );
         for c in &failed {
             println!("  DISAGREES: {}", c.what);
+        }
+        if let Some(d) = &drawn {
+            println!(
+                "report of results/ ({} figures, {} missing): {}",
+                d.figures.len(),
+                d.missing.len(),
+                d.index.display()
+            );
         }
     }
     table_failure(&mismatches, &failed, &csv_path).map_or(Ok(()), Err)
