@@ -28,7 +28,17 @@ pub struct DolaArgs {
 enum DolaCommand {
     /// Count the leaves of the legal move tree (bulk counting at the last ply).
     Perft(PerftArgs<PositionArgs>),
-    /// Replay one of the inventor's French game records, judging every move.
+    /// Replay a game record as a person pastes it (the inventor's French notation or
+    /// coordinates), judging every move: played as written, repaired, or not legal and why.
+    ///
+    /// The record may carry a title line, move numbers glued to moves (`12)00`), missing or
+    /// repeated, moves split across lines, `&` or not between the two half-moves, commentary
+    /// anywhere (kept and shown, never read as moves) and the result in words or symbols
+    /// (`mat`, `Les blancs abandonnent`, `nulle`, `1-0`). A move that is not legal is replaced
+    /// by the nearest legal move (same piece letter, origin or destination, one coordinate off,
+    /// a wrong capture mark or piece letter) that lets the rest of the record replay furthest,
+    /// reported as `repaired: <written> → <played> (<kind>)`; two equally good repairs stop the
+    /// replay as ambiguous. Example: `gsolve dola replay --variant sultan game.txt`.
     Replay(ReplayArgs),
     /// Replay the inventor's three records (`<variant>.txt` in --records) and write the
     /// Markdown table of their verdicts and notes (the committed one: results/dola/replay.md).
@@ -184,17 +194,15 @@ fn run_perft(args: PerftArgs<PositionArgs>, global: &Global) -> CliResult {
     Ok(())
 }
 
-fn verdict_text(v: &Verdict) -> String {
-    match v {
+fn verdict_text(s: &dola::record::ReplayStep) -> String {
+    if let Some(r) = dola::record::repair_text(s) {
+        return r;
+    }
+    match &s.verdict {
         Verdict::Legal => "legal".to_string(),
-        Verdict::Ambiguous { candidates } => format!("AMBIGUOUS: {}", candidates.join(" ")),
-        Verdict::NotLegal {
-            reason,
-            repaired_as,
-        } => match repaired_as {
-            Some(m) => format!("NOT LEGAL: {reason}; played {m} instead"),
-            None => format!("NOT LEGAL: {reason}"),
-        },
+        Verdict::Ambiguous { candidates } => format!("AMBIGUOUS: {}", candidates.join(" | ")),
+        Verdict::NotLegal { reason } => format!("NOT LEGAL: {reason}"),
+        Verdict::Repaired { .. } => unreachable!("repair_text covers repairs"),
         Verdict::Unparseable { reason } => format!("UNPARSEABLE: {reason}"),
         Verdict::NotReached => "not reached".to_string(),
     }
@@ -221,7 +229,10 @@ fn run_replay(args: ReplayArgs, global: &Global) -> CliResult {
         print_json(&v);
         return Ok(());
     }
-    for s in &r.steps {
+    if let Some(t) = &r.title {
+        println!("title: {}", super::common::bounded(t, 300));
+    }
+    for (i, s) in r.steps.iter().enumerate() {
         let played = s.played.as_deref().unwrap_or("-");
         println!(
             "{:>3}. {:<5} {:<32} {:<7} {}",
@@ -230,10 +241,14 @@ fn run_replay(args: ReplayArgs, global: &Global) -> CliResult {
             // A record's move may be megabytes of garbage: quote a few hundred bytes.
             super::common::bounded(&s.text, 200),
             played,
-            super::common::bounded(&verdict_text(&s.verdict), 300)
+            super::common::bounded(&verdict_text(s), 400)
         );
         for n in &s.notes {
             println!("{:>11}note: {}", "", super::common::bounded(n, 300));
+        }
+        // The last move's comment is printed below as the comment after the last move.
+        if let Some(c) = s.comment.as_deref().filter(|_| i + 1 < r.steps.len()) {
+            println!("{:>11}comment: {}", "", super::common::bounded(c, 300));
         }
     }
     if let Some(c) = &r.trailing_comment {
@@ -247,7 +262,21 @@ fn run_replay(args: ReplayArgs, global: &Global) -> CliResult {
         "final checkmate: {}",
         if r.final_checkmate { "yes" } else { "no" }
     );
-    println!("{} moves, {} legal", r.moves, r.legal);
+    if let Some(d) = &r.declared_result {
+        println!(
+            "result stated by the record: {} ({})",
+            d.outcome,
+            super::common::bounded(&d.text, 200)
+        );
+    }
+    println!(
+        "result of the final position: {}",
+        r.outcome.unwrap_or("game not over")
+    );
+    println!(
+        "{} moves, {} legal, {} repaired",
+        r.moves, r.legal, r.repaired
+    );
     status()
 }
 
