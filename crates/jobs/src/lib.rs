@@ -9,6 +9,7 @@
 
 pub mod coins;
 pub mod darkhex;
+pub mod human;
 pub mod output;
 pub mod perft;
 pub mod progress;

@@ -27,14 +27,16 @@ use crate::types::*;
 use serde::Serialize;
 
 mod parse;
+mod read;
 mod reader;
 mod repair;
 mod replay;
 mod write;
 
+pub use read::read_move;
 pub use reader::parse_record;
 pub use replay::replay;
-pub use write::french_record;
+pub use write::{french_record, move_word};
 
 /// Piece letters of a record.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

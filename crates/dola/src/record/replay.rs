@@ -270,7 +270,7 @@ fn judge(pos: &Position, rm: &RecordMove, step: &mut ReplayStep) -> Judged {
 }
 
 /// Why no legal move matches `w`.
-fn not_legal_reason(pos: &Position, legal: &[Move], w: &Wanted) -> String {
+pub(super) fn not_legal_reason(pos: &Position, legal: &[Move], w: &Wanted) -> String {
     match pos.piece_at(w.from) {
         None => format!("no piece on {}", square_name(w.from)),
         Some(p) if p.color != pos.side_to_move() => format!(

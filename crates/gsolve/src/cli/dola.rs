@@ -47,8 +47,28 @@ enum DolaCommand {
     Show(ShowArgs<PositionArgs>),
     /// Search a position to a bounded depth (alpha-beta) and print each iteration.
     Search(SearchArgs<PositionArgs>),
-    /// Engine self-play from the start position; summary and optional records.
-    Play(PlayArgs<VariantArg>),
+    /// Engine self-play from the start position (summary and optional records); with
+    /// `--human white` (or black), your game against the engine in the terminal.
+    ///
+    /// Against the engine: the board is drawn after every move; type moves in the source's
+    /// French notation (Pf2-f5, CTh1-g3, Fi5xFf2, 00 (Rf1-i1)) or in coordinates (f2f5);
+    /// `undo`, `hint`, `save [FILE]` (a French record that `gsolve dola replay` reads back),
+    /// `quit`. Strength: --depth (default 3), --time or --nodes. Example:
+    /// `gsolve dola play --human white --variant qinwan --depth 4 --out mygame.txt`.
+    Play(DolaPlayArgs),
+    /// Speak UCI on stdin/stdout for a chess GUI or match runner: `UCI_Variant` (dola-sultan,
+    /// dola-qinwan, dola-sinwan) as in Fairy-Stockfish, FEN with 10 files, coordinate moves
+    /// (f2f5, d9d10q, castling as the king's move f1i1).
+    Uci,
+}
+
+/// `gsolve dola play`: self-play, or a person against the engine.
+#[derive(clap::Args, Debug)]
+struct DolaPlayArgs {
+    #[command(flatten)]
+    play: PlayArgs<VariantArg>,
+    #[command(flatten)]
+    human: super::human::HumanArgs,
 }
 
 /// `--variant`.
@@ -131,8 +151,30 @@ pub fn run(args: DolaArgs, global: &Global) -> CliResult {
             let (_, pos) = setup(&a.position)?;
             super::search::run_search(pos, &DolaHints, &a.limits, global)
         }
-        DolaCommand::Play(a) => run_play(a, global),
+        DolaCommand::Play(a) if a.human.side().is_some() => run_human(a, global),
+        DolaCommand::Play(a) => run_play(a.play, global),
+        DolaCommand::Uci => super::uci::run(global),
     }
+}
+
+fn run_human(a: DolaPlayArgs, global: &Global) -> CliResult {
+    let variant = parse_variant(&a.play.position.variant)?;
+    let header = format!(
+        "# {} ({})\n# Dola-{} against the engine\n",
+        command_line(),
+        super::common::toolkit_version(),
+        variant.name()
+    );
+    super::human::run_session(
+        Position::start(variant),
+        DolaHints,
+        &a.human,
+        &a.play.play.limits,
+        a.play.play.seed,
+        a.play.out,
+        &header,
+        global,
+    )
 }
 
 fn run_play(args: PlayArgs<VariantArg>, global: &Global) -> CliResult {

@@ -9,6 +9,8 @@ mod darkhex_print;
 pub mod dola;
 pub mod gtp;
 pub mod hexecs;
+pub mod human;
 pub mod rex;
 pub mod rex_map;
 pub mod search;
+pub mod uci;
