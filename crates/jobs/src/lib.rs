@@ -7,6 +7,8 @@
 
 #![warn(missing_docs)]
 
+pub mod balance;
+pub mod balance_fit;
 pub mod coins;
 pub mod darkhex;
 pub mod human;

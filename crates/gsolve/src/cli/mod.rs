@@ -1,5 +1,6 @@
 //! One module per subcommand; each owns its clap arguments and its `run`.
 
+pub mod balance;
 pub mod bench;
 pub mod coins;
 pub mod common;
