@@ -5,7 +5,7 @@
 
 use super::common::{write_atomic, CliError, CliResult, Global};
 use super::search::{score_text, SearchLimits};
-use game::{Evaluate, Game, MoveHints, Notation, Outcome, Player};
+use game::{Evaluate, MoveHints, Notation, Outcome, Player};
 use jobs::human::{Event, Session};
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::PathBuf;
@@ -323,20 +323,8 @@ impl HumanGame for hexecs::Hexecs {
         self.parse_move(text).map_err(|e| e.to_string())
     }
     fn record(start: &Self, moves: &[hexecs::Move], header: &str) -> String {
-        let mut g = start.clone();
-        let texts: Vec<String> = moves
-            .iter()
-            .map(|&m| {
-                let t = g.move_text(m);
-                g.play(m);
-                t
-            })
-            .collect();
-        format!(
-            "{header}# start: {}\n{}\n",
-            start.position_text(),
-            texts.join(" ")
-        )
+        let line = hexecs::moves_line(moves);
+        format!("{header}# start: {}\n{line}\n", start.position_text())
     }
     const MOVE_EXAMPLES: &'static str = "D2D4, B1E3, roll, 5:F1F6, 5:pass";
 }
