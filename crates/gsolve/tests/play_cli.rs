@@ -1,25 +1,15 @@
 //! Scripted sessions against the real binary: a person's game against the engine in the
 //! terminal (`dola play --human`, `hexecs play --human`) and a UCI session (`dola uci`).
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
 
+use std::time::Duration;
+
+/// Run `gsolve args` with `input` on stdin (hang guard: 120 s): exit code, stdout, stderr.
 fn session(args: &[&str], input: &str) -> (Option<i32>, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_gsolve"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    // A child that refuses its arguments exits without reading: a broken pipe is no failure.
-    let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
-    let out = child.wait_with_output().unwrap();
-    (
-        out.status.code(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    let r = common::gsolve_in(args, input.as_bytes(), None, Duration::from_secs(120));
+    assert!(!r.hung, "{args:?} hung");
+    (Some(r.code), r.stdout, r.stderr)
 }
 
 fn temp(name: &str) -> std::path::PathBuf {
@@ -57,17 +47,10 @@ fn a_dola_game_against_the_engine_saves_a_record_replay_reads() {
     }
     assert!(!out.contains('\u{1b}'), "plain board: no colour codes");
     // The saved record replays move for move: f2f5, the reply, h1g3, the reply.
-    let replay = Command::new(env!("CARGO_BIN_EXE_gsolve"))
-        .args(["--json", "dola", "replay", "--variant", "sultan"])
-        .arg(&file)
-        .output()
-        .unwrap();
-    assert!(
-        replay.status.success(),
-        "{}",
-        String::from_utf8_lossy(&replay.stderr)
-    );
-    let v: serde_json::Value = serde_json::from_slice(&replay.stdout).unwrap();
+    let file_arg = file.display().to_string();
+    let replay = common::gsolve(&["--json", "dola", "replay", "--variant", "sultan", &file_arg]);
+    assert_eq!(replay.code, 0, "{}", replay.stderr);
+    let v: serde_json::Value = serde_json::from_str(&replay.stdout).unwrap();
     assert_eq!(
         (v["moves"].as_u64(), v["legal"].as_u64()),
         (Some(4), Some(4)),
@@ -117,15 +100,8 @@ fn a_hexecs_game_against_the_engine() {
     let saved = std::fs::read_to_string(&file).unwrap();
     let line = saved.lines().last().unwrap();
     // The saved line is what `hexecs perft --moves` reads.
-    let check = Command::new(env!("CARGO_BIN_EXE_gsolve"))
-        .args(["hexecs", "perft", "--depth", "1", "--moves", line])
-        .output()
-        .unwrap();
-    assert!(
-        check.status.success(),
-        "{line}: {}",
-        String::from_utf8_lossy(&check.stderr)
-    );
+    let check = common::gsolve(&["hexecs", "perft", "--depth", "1", "--moves", line]);
+    assert_eq!(check.code, 0, "{line}: {}", check.stderr);
 }
 
 #[test]

@@ -23,7 +23,7 @@
 use crate::output::{toolkit_version, write_atomic, JobError, JobResult};
 use crate::search::{search_error, SearchSettings};
 use crate::Progress;
-use game::{Game, NodeKind, Outcome, Player};
+use game::{Evaluate, Game, MoveHints, NodeKind, Outcome, Player};
 use search::{Engine, SelfPlayOptions};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -266,27 +266,16 @@ fn play_one(cfg: &BalanceConfig, index: u64) -> JobResult<GameRow> {
         max_plies: cfg.max_plies,
         seed: cfg.seed,
     };
-    let (limits, engine_opts) = cfg.search.resolve()?;
     let (result, decisions, material) = match cfg.game {
         StudyGame::Dola(v) => {
-            let mut e = Engine::new(engine_opts).map_err(search_error)?;
             let root = dola::Position::start(v);
-            let rec = search::play_game(&root, &mut e, &limits, &dola::DolaHints, &opts, index)
-                .map_err(search_error)?;
-            let snap = snapshot(&root, &rec.moves);
-            (rec.outcome, rec.decisions, snap.material_balance().to_vec())
+            let (o, d, snap) = game_and_snapshot(cfg, &root, &dola::DolaHints, &opts, index)?;
+            (o, d, snap.material_balance().to_vec())
         }
         StudyGame::Hexecs(setup) => {
-            let mut e = Engine::new(engine_opts).map_err(search_error)?;
             let root = hexecs::Hexecs::new(setup);
-            let rec = search::play_game(&root, &mut e, &limits, &hexecs::HexecsHints, &opts, index)
-                .map_err(search_error)?;
-            let snap = snapshot(&root, &rec.moves);
-            (
-                rec.outcome,
-                rec.decisions,
-                hexecs::eval::material_balance(snap.board()).to_vec(),
-            )
+            let (o, d, snap) = game_and_snapshot(cfg, &root, &hexecs::HexecsHints, &opts, index)?;
+            (o, d, hexecs::eval::material_balance(snap.board()).to_vec())
         }
     };
     Ok(GameRow {
@@ -300,6 +289,21 @@ fn play_one(cfg: &BalanceConfig, index: u64) -> JobResult<GameRow> {
         seconds: started.elapsed().as_secs_f64(),
         material,
     })
+}
+
+/// Play game `index` from `root`: its outcome, its decisions and the snapshot position.
+fn game_and_snapshot<G: Evaluate, H: MoveHints<G>>(
+    cfg: &BalanceConfig,
+    root: &G,
+    hints: &H,
+    opts: &SelfPlayOptions,
+    index: u64,
+) -> JobResult<(Option<Outcome>, u32, G)> {
+    let (limits, engine_opts) = cfg.search.resolve()?;
+    let mut engine = Engine::new(engine_opts).map_err(search_error)?;
+    let rec =
+        search::play_game(root, &mut engine, &limits, hints, opts, index).map_err(search_error)?;
+    Ok((rec.outcome, rec.decisions, snapshot(root, &rec.moves)))
 }
 
 /// The position after [`SNAPSHOT_DECISIONS`] decisions of `moves` (or the last one).

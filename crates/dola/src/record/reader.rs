@@ -36,6 +36,8 @@ pub fn parse_record(text: &str) -> Record {
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Last {
     Move,
+    /// A move number or `&`: a move is expected.
+    Marker,
     Other,
 }
 
@@ -136,6 +138,11 @@ fn looks_like_move(w: &str) -> bool {
     squares >= 2
 }
 
+/// Piece letters (or none) and a square at the start of the word.
+fn starts_like_move(w: &str) -> bool {
+    take_square(w).is_some() || take_letters(w).is_some_and(|(_, r)| take_square(r).is_some())
+}
+
 /// A result in symbols.
 fn result_symbol(w: &str) -> Option<&'static str> {
     match w {
@@ -170,6 +177,7 @@ impl Reader {
                         .push("'&' where White's move was expected".to_string());
                 }
                 self.next_color = Color::Black;
+                self.last = Last::Marker;
             }
             Tok::Group(g) => {
                 self.flush_fragment();
@@ -228,7 +236,9 @@ impl Reader {
             self.push_move(bare);
         } else if is_fragment(bare) && bare == w {
             self.fragment = Some(w.to_string());
-        } else if looks_like_move(bare) {
+        } else if looks_like_move(bare) || (self.last == Last::Marker && starts_like_move(bare)) {
+            // In the slot of a move (after `N)` or `&`), a piece and a square are a move cut
+            // short, not a remark about a piece.
             self.push_move(bare);
         } else {
             self.comment_word(w.to_string());
@@ -313,7 +323,7 @@ impl Reader {
             }
             self.number = n;
             self.next_color = Color::Black;
-            self.last = Last::Other;
+            self.last = Last::Marker;
             return;
         }
         if n != number + 1 {
@@ -335,7 +345,7 @@ impl Reader {
         self.number = n;
         self.next_color = Color::White;
         self.number_given = true;
-        self.last = Last::Other;
+        self.last = Last::Marker;
     }
 
     /// A move word (or a move-like word that is no move, kept as unparseable).

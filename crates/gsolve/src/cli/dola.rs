@@ -159,22 +159,10 @@ pub fn run(args: DolaArgs, global: &Global) -> CliResult {
 
 fn run_human(a: DolaPlayArgs, global: &Global) -> CliResult {
     let variant = parse_variant(&a.play.position.variant)?;
-    let header = format!(
-        "# {} ({})\n# Dola-{} against the engine\n",
-        command_line(),
-        super::common::toolkit_version(),
-        variant.name()
-    );
-    super::human::run_session(
-        Position::start(variant),
-        DolaHints,
-        &a.human,
-        &a.play.play.limits,
-        a.play.play.seed,
-        a.play.out,
-        &header,
-        global,
-    )
+    let (flags, out) = (&a.play.play, a.play.out);
+    let game = format!("Dola-{}", variant.name());
+    let start = Position::start(variant);
+    super::human::run_session(start, DolaHints, &a.human, flags, out, &game, global)
 }
 
 fn run_play(args: PlayArgs<VariantArg>, global: &Global) -> CliResult {

@@ -93,21 +93,9 @@ pub fn run(args: HexecsArgs, global: &Global) -> CliResult {
         HexecsCommand::Show(a) => run_show(a, global),
         HexecsCommand::Search(a) => run_search(a, global),
         HexecsCommand::Play(a) if a.human.side().is_some() => {
-            let header = format!(
-                "# {} ({})\n# Hexecs against the engine\n",
-                command_line(),
-                super::common::toolkit_version()
-            );
-            super::human::run_session(
-                load(&a.play.position)?,
-                HexecsHints,
-                &a.human,
-                &a.play.play.limits,
-                a.play.play.seed,
-                a.play.out,
-                &header,
-                global,
-            )
+            let start = load(&a.play.position)?;
+            let (flags, out) = (&a.play.play, a.play.out);
+            super::human::run_session(start, HexecsHints, &a.human, flags, out, "Hexecs", global)
         }
         HexecsCommand::Play(a) => run_play(a.play, global),
     }

@@ -92,18 +92,24 @@ pub fn human_limits(limits: &SearchLimits) -> jobs::search::SearchSettings {
     s
 }
 
-/// Play a game against the engine on stdin/stdout.
-#[allow(clippy::too_many_arguments)]
+/// Play a game of `game` (named in the saved record's header) against the engine on
+/// stdin/stdout, with the person's options, the engine's limits and the seed of `flags`, and
+/// `out` as the default file of `save`.
 pub fn run_session<G: HumanGame, H: MoveHints<G>>(
     start: G,
     hints: H,
     args: &HumanArgs,
-    limits: &SearchLimits,
-    seed: u64,
+    flags: &super::search::PlayFlags,
     out: Option<PathBuf>,
-    header: &str,
+    game: &str,
     global: &Global,
 ) -> CliResult {
+    let header = format!(
+        "# {} ({})\n# {game} against the engine\n",
+        super::common::command_line(),
+        super::common::toolkit_version()
+    );
+    let (limits, seed) = (&flags.limits, flags.seed);
     if global.json {
         return Err(CliError::input(
             "--json: a game against the engine is interactive and prints no JSON",
@@ -148,7 +154,7 @@ pub fn run_session<G: HumanGame, H: MoveHints<G>>(
             return Ok(());
         };
         let line = line.map_err(CliError::runtime)?;
-        match command(&mut s, line.trim(), &out, header)? {
+        match command(&mut s, line.trim(), &out, &header)? {
             Step::Quit => return Ok(()),
             Step::Redraw => show = true,
             Step::Stay => {}
