@@ -123,3 +123,21 @@ impl game::MoveHints<Position> for DolaHints {
         16 * victim - attacker + promotion
     }
 }
+
+impl Position {
+    /// White's count minus Black's of each piece type on the board, in [`PieceType::ALL`]'s
+    /// order (the features of the balance study's piece-value fit).
+    pub fn material_balance(&self) -> [i32; 11] {
+        let mut out = [0; 11];
+        for sq in 0..100 {
+            if let Some(p) = self.piece_at(sq) {
+                let i = PieceType::ALL
+                    .iter()
+                    .position(|&t| t == p.kind.piece_type())
+                    .expect("every type is listed");
+                out[i] += if p.color == Color::White { 1 } else { -1 };
+            }
+        }
+        out
+    }
+}

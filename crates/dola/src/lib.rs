@@ -101,6 +101,7 @@ mod position;
 pub mod record;
 pub mod render;
 pub mod tables;
+pub mod terminal;
 mod types;
 mod variant;
 
@@ -111,5 +112,6 @@ pub use game_impl::{
 };
 pub use movegen::{MoveCounter, MoveList, MoveSink};
 pub use position::Position;
+pub use terminal::BoardStyle;
 pub use types::{Color, Kind, Move, MoveFlag, MoveShape, Piece, PieceType, QueenMode};
 pub use variant::{UnknownVariant, Variant, VariantRules};

@@ -150,14 +150,11 @@ fn mode_remarks_are_checked() {
 
 #[test]
 fn bad_moves_are_reported_not_skipped() {
-    let rec = parse_record("1) Pf2-f5 & Pf9-f6 2) Fg1-c9 & Pe9-e7 3) Zz9 & Pa9-a8");
+    let rec = parse_record("1) Pf2-f5 & Pf9-f6 2) Ta1-a8 & Pe9-e7 3) Tg1-g0 & Pa9-a8");
     assert_eq!(rec.moves.len(), 6);
     let r = replay(&Position::start(Variant::Sultan), &rec);
     match &r.steps[2].verdict {
-        Verdict::NotLegal {
-            reason,
-            repaired_as: None,
-        } => assert!(reason.contains("cannot go to c9"), "{reason}"),
+        Verdict::NotLegal { reason } => assert!(reason.contains("cannot go to a8"), "{reason}"),
         v => panic!("{v:?}"),
     }
     assert_eq!(r.steps[3].verdict, Verdict::NotReached);
@@ -168,20 +165,26 @@ fn bad_moves_are_reported_not_skipped() {
     let rec = parse_record("1) Pf2-f5 & Pf9-f6 2) Fh1-c5 & Pe9-e7");
     let r = replay(&Position::start(Variant::Sultan), &rec);
     match &r.steps[2].verdict {
-        Verdict::NotLegal {
+        Verdict::Repaired {
             reason,
-            repaired_as: Some(m),
+            kind,
+            played,
+            ..
         } => {
             assert!(reason.contains("is CT, not F"), "{reason}");
-            assert_eq!(m, "g1c5");
+            assert_eq!(
+                (played.as_str(), kind.as_str()),
+                ("g1c5", "origin one coordinate off")
+            );
         }
         v => panic!("{v:?}"),
     }
     assert_eq!(r.steps[3].verdict, Verdict::Legal);
 
-    // Unparseable text is a step of its own.
-    let rec = parse_record("1) Pf2-f5 & hello");
+    // Move-like text that is no move is a step of its own; words are commentary, kept.
+    let rec = parse_record("1) Pf2-f5 hello & Pf9-f6-f5");
     let r = replay(&Position::start(Variant::Sultan), &rec);
+    assert_eq!(r.steps[0].comment.as_deref(), Some("hello"));
     assert!(matches!(r.steps[1].verdict, Verdict::Unparseable { .. }));
 }
 

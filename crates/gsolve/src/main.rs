@@ -48,6 +48,9 @@ enum Command {
     Dola(cli::dola::DolaArgs),
     /// Hexecs (hexagonal chess with a die): perft, show, search, self-play.
     Hexecs(cli::hexecs::HexecsArgs),
+    /// The balance study of Dola and Hexecs: resumable seed-range runs of engine games and
+    /// their summary (first-player score with a 95 % interval, piece values).
+    Balance(cli::balance::BalanceArgs),
     /// The coin-weighing puzzle: exhaustive strategy search.
     Coins(cli::coins::CoinsArgs),
     /// Benchmarks whose figures go to results/*/bench.md.
@@ -98,6 +101,7 @@ fn main() {
         Some(Command::Darkhex(a)) => cli::darkhex::run(a, &global),
         Some(Command::Dola(a)) => cli::dola::run(a, &global),
         Some(Command::Hexecs(a)) => cli::hexecs::run(a, &global),
+        Some(Command::Balance(a)) => cli::balance::run(a, &global),
         Some(Command::Coins(a)) => cli::coins::run(a, &global),
         Some(Command::Bench(a)) => cli::bench::run(a, &global),
         Some(Command::Report(a)) => cli::report::run(a, &global),

@@ -34,8 +34,8 @@ fn a_legal_record_replays_with_exit_0() {
 
 #[test]
 fn an_illegal_move_fails_with_exit_2_and_audit_reports_it() {
-    // A pawn cannot jump four squares.
-    let f = record("illegal.txt", "1) Pf2-f4 & Pf9-f5\n");
+    // The rook on a10 has no move at all, so no legal move is near the text.
+    let f = record("illegal.txt", "1) Pf2-f4 & Ta10-a3\n");
     for json in [false, true] {
         let mut args = vec!["dola", "replay", "--variant", "sultan", f.as_str()];
         if json {
@@ -44,11 +44,11 @@ fn an_illegal_move_fails_with_exit_2_and_audit_reports_it() {
         let out = run(&args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         let err = String::from_utf8_lossy(&out.stderr);
-        assert!(err.contains("move 1") && err.contains("Pf9-f5"), "{err}");
+        assert!(err.contains("move 1") && err.contains("Ta10-a3"), "{err}");
         if json {
             // One JSON object on stdout: the error.
             let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-            assert!(v["error"].as_str().unwrap().contains("Pf9-f5"), "{v}");
+            assert!(v["error"].as_str().unwrap().contains("Ta10-a3"), "{v}");
         }
         args.push("--audit");
         let out = run(&args);
@@ -103,4 +103,31 @@ fn the_replay_table_through_the_cli_is_the_jobs_table() {
         a.contains(&"| sultan | 91 | 91 | yes | white | 4 |".to_string()),
         "{a:?}"
     );
+}
+
+#[test]
+fn a_typo_is_repaired_and_reported() {
+    // A pawn cannot jump four squares: Pf9-f5 is read as the nearest legal move, f9f6.
+    let f = record("typo.txt", "Partie : 1) Pf2-f4 & Pf9-f5 2) Pe2-e3 0-1\n");
+    let out = run(&["dola", "replay", "--variant", "sultan", &f]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("repaired: Pf9-f5 → f9f6 (destination one coordinate off"),
+        "{text}"
+    );
+    assert!(
+        text.contains("result stated by the record: black (0-1)"),
+        "{text}"
+    );
+    let out = run(&["--json", "dola", "replay", "--variant", "sultan", &f]);
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["steps"][1]["verdict"]["verdict"], "repaired");
+    assert_eq!(v["steps"][1]["verdict"]["played"], "f9f6");
+    assert_eq!(v["declared_result"]["outcome"], "black");
+    assert_eq!(v["title"], "Partie :");
 }

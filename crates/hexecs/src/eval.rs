@@ -136,3 +136,15 @@ impl game::MoveHints<crate::Hexecs> for HexecsHints {
         16 * victim - attacker + liberation
     }
 }
+
+/// White's count minus Black's of each kind on the board, in [`Kind::ALL`]'s order (prisoners
+/// and pending liberations not counted): the features of the balance study's piece-value fit.
+pub fn material_balance(b: &Board) -> [i32; 8] {
+    let mut out = [0; 8];
+    for (i, k) in Kind::ALL.into_iter().enumerate() {
+        let set = b.kind_set(k);
+        out[i] = (set & b.occupied_by(Colour::White)).count_ones() as i32
+            - (set & b.occupied_by(Colour::Black)).count_ones() as i32;
+    }
+    out
+}

@@ -104,7 +104,7 @@ pub use fen::{
     START_16_DROIDS,
 };
 pub use game::{player_of, Hexecs, Rules, Setup};
-pub use notation::{parse_move, raw_move_text, MoveError};
+pub use notation::{moves_line, parse_move, raw_move_text, MoveError};
 pub use perft::{divide, perft, PerftMode};
 pub use sample::princess_sample;
 pub use types::{Colour, Kind, Move, MoveKind, Piece};

@@ -165,3 +165,13 @@ pub fn parse_move(b: &Board, text: &str) -> Result<Move, MoveError> {
         )),
     })
 }
+
+/// A game's moves as one line of coordinate moves (`D2D4 B1E3 roll roll=5 5:F1F6`), what
+/// `gsolve hexecs perft --moves` and [`crate::Hexecs::try_play_text`] read back.
+pub fn moves_line(moves: &[Move]) -> String {
+    moves
+        .iter()
+        .map(|&m| raw_move_text(m))
+        .collect::<Vec<_>>()
+        .join(" ")
+}

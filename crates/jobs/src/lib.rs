@@ -7,8 +7,11 @@
 
 #![warn(missing_docs)]
 
+pub mod balance;
+pub mod balance_fit;
 pub mod coins;
 pub mod darkhex;
+pub mod human;
 pub mod output;
 pub mod perft;
 pub mod progress;

@@ -51,7 +51,8 @@ fn fault(v: &Verdict) -> Option<String> {
     Some(match v {
         Verdict::Legal | Verdict::NotReached => return None,
         Verdict::Ambiguous { candidates } => format!("ambiguous ({})", candidates.join(" ")),
-        Verdict::NotLegal { reason, .. } => format!("not legal: {reason}"),
+        Verdict::NotLegal { reason } => format!("not legal: {reason}"),
+        Verdict::Repaired { .. } => return None,
         Verdict::Unparseable { reason } => format!("unparseable: {reason}"),
     })
 }
@@ -156,7 +157,9 @@ fn record_section(row: &ReplayRow) -> String {
             let played = s.played.as_deref().unwrap_or("-");
             let _ = writeln!(items, "- {}: {n}", move_label(s, Some(played)));
         }
-        if !matches!(s.verdict, Verdict::Legal) {
+        if let Some(r) = dola::record::repair_text(s) {
+            let _ = writeln!(items, "- move {} ({}): {r}", s.number, s.color);
+        } else if !matches!(s.verdict, Verdict::Legal) {
             let why = fault(&s.verdict).unwrap_or_else(|| "not reached".to_string());
             let _ = writeln!(items, "- {}: {why}", move_label(s, None));
         }

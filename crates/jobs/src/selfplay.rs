@@ -277,9 +277,7 @@ pub fn hexecs_play(cfg: &HexecsPlayConfig, progress: &dyn Progress) -> JobResult
         progress,
         |i, record| {
             let mut end = start.clone();
-            let mut words = Vec::with_capacity(record.moves.len());
             for &m in &record.moves {
-                words.push(hexecs::raw_move_text(m));
                 game::Game::play(&mut end, m);
             }
             text += &format!(
@@ -289,7 +287,7 @@ pub fn hexecs_play(cfg: &HexecsPlayConfig, progress: &dyn Progress) -> JobResult
                 record.decisions,
                 record.moves.len(),
                 end.position_text(),
-                words.join(" ")
+                hexecs::moves_line(&record.moves)
             );
             Ok(())
         },

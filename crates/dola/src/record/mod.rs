@@ -27,12 +27,16 @@ use crate::types::*;
 use serde::Serialize;
 
 mod parse;
+mod read;
+mod reader;
+mod repair;
 mod replay;
 mod write;
 
-pub use parse::parse_record;
+pub use read::read_move;
+pub use reader::parse_record;
 pub use replay::replay;
-pub use write::french_record;
+pub use write::{french_record, move_word};
 
 /// Piece letters of a record.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -41,6 +45,8 @@ pub enum Letters {
     Type(PieceType),
     /// A bare `C`: one of CT, CF, CA.
     AnyKnight,
+    /// No letters (a move in coordinates, `f2f5`): any piece.
+    Any,
 }
 
 impl Letters {
@@ -50,12 +56,14 @@ impl Letters {
             Letters::AnyKnight => {
                 matches!(t, PieceType::Knight | PieceType::Camel | PieceType::Arab)
             }
+            Letters::Any => true,
         }
     }
     pub(crate) fn text(self) -> &'static str {
         match self {
             Letters::Type(t) => t.french(),
             Letters::AnyKnight => "C",
+            Letters::Any => "",
         }
     }
 }
@@ -104,15 +112,31 @@ pub struct RecordMove {
     pub annotations: Vec<String>,
     /// Irregularities found while reading it.
     pub notes: Vec<String>,
+    /// Commentary written after it (before the next move), kept as written.
+    pub comment: Option<String>,
+}
+
+/// The result a record states, in words (`Les blancs abandonnent`, `nulle`) or symbols
+/// (`1-0`, `+mat`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct DeclaredResult {
+    /// "white", "black" or "draw".
+    pub outcome: &'static str,
+    /// The words or symbols that state it.
+    pub text: String,
 }
 
 /// A parsed record.
 #[derive(Clone, Debug, Default)]
 pub struct Record {
+    /// Text before the first move (a title line such as `2ème Partie de Dola-Sultan :`).
+    pub title: Option<String>,
     /// The moves in order.
     pub moves: Vec<RecordMove>,
-    /// Text after the mating move (comments), if any.
+    /// Commentary after the last move, if any.
     pub trailing_comment: Option<String>,
+    /// The result the record states, if it states one.
+    pub declared_result: Option<DeclaredResult>,
 }
 
 /// The replay verdict of one move.
@@ -126,13 +150,23 @@ pub enum Verdict {
         /// The matching moves in coordinates.
         candidates: Vec<String>,
     },
-    /// No legal move matches.
+    /// No legal move matches and no repair is found; the replay stops.
     NotLegal {
         /// Why.
         reason: String,
-        /// The unique legal move of the same piece to the same square (or from the same square)
-        /// that was played instead, if there is one.
-        repaired_as: Option<String>,
+    },
+    /// Not what was meant: the nearest legal move that lets the rest of the record replay
+    /// furthest was played instead (`repaired: <written> → <played> (<kind>)`).
+    Repaired {
+        /// Why the written move cannot be played (for a move legal as written: the later move
+        /// that fails after it).
+        reason: String,
+        /// The kind of typo (`wrong piece letter`, `origin one coordinate off`, …).
+        kind: String,
+        /// The move played, in coordinates.
+        played: String,
+        /// How many of the following record moves replay after the repair (the lookahead).
+        lookahead: usize,
     },
     /// The text is no move.
     Unparseable {
@@ -158,6 +192,8 @@ pub struct ReplayStep {
     pub played: Option<String>,
     /// Irregularities.
     pub notes: Vec<String>,
+    /// Commentary written after the move.
+    pub comment: Option<String>,
 }
 
 /// The result of replaying a record.
@@ -177,4 +213,26 @@ pub struct Replay {
     pub legal: usize,
     /// Text after the final move.
     pub trailing_comment: Option<String>,
+    /// The record's title line, if it has one.
+    pub title: Option<String>,
+    /// The result the record states (in words or symbols), if it states one.
+    pub declared_result: Option<DeclaredResult>,
+    /// Moves played as a named repair of what was written.
+    pub repaired: usize,
+}
+
+/// `repaired: <written> → <played> (<kind>)` for a repaired step, else `None`.
+pub fn repair_text(step: &ReplayStep) -> Option<String> {
+    match &step.verdict {
+        Verdict::Repaired {
+            reason,
+            kind,
+            played,
+            lookahead,
+        } => Some(format!(
+            "repaired: {} → {played} ({kind}; {reason}; {lookahead} following moves replay)",
+            step.text
+        )),
+        _ => None,
+    }
 }

@@ -1,6 +1,7 @@
 //! Replaying a parsed record: each move matched against the legal moves, judged, and applied
-//! (or repaired, or the replay stops).
+//! (or repaired with lookahead, or the replay stops).
 
+use super::repair::{choose, exact, Candidate, Choice, Exact, RepairOption, Wanted};
 use super::{Letters, Record, RecordAction, RecordMove, Replay, ReplayStep, Verdict};
 use crate::position::Position;
 use crate::types::*;
@@ -65,25 +66,127 @@ impl RecordMove {
     }
 }
 
-/// Replay a parsed record from `start`.
+/// Replay a parsed record from `start`: every move is played as written, played as a named
+/// repair (`super::repair`), or reported as not legal with the reason, and the replay stops at
+/// a move that is neither (the rest are "not reached").
 pub fn replay(start: &Position, rec: &Record) -> Replay {
-    let mut pos = start.clone();
-    let mut steps = vec![];
-    let mut stopped = false;
-    for rm in &rec.moves {
-        let mut step = ReplayStep {
-            number: rm.number,
-            color: color_str(rm.color),
-            text: rm.text.clone(),
-            verdict: Verdict::NotReached,
-            played: None,
-            notes: rm.notes.clone(),
+    let moves = &rec.moves;
+    // before[j]: the position before record move j; as_written[j]: move j was played as written.
+    let mut before = vec![start.clone()];
+    let mut as_written: Vec<bool> = vec![];
+    let mut steps: Vec<ReplayStep> = vec![];
+    let mut forced: Vec<Option<(Candidate, String, usize)>> = vec![None; moves.len()];
+    let mut j = 0;
+    while j < moves.len() {
+        let rm = &moves[j];
+        let mut pos = before[j].clone();
+        let mut step = new_step(rm);
+        let played = if let Some((c, reason, end)) = forced[j].take() {
+            step.verdict = repaired(c.kind, reason, c.mv, end - j - 1);
+            Some(c.mv)
+        } else {
+            match judge(&pos, rm, &mut step) {
+                Judged::Play(m) => Some(m),
+                Judged::Stop => None,
+                Judged::Repair => match choose(moves, &before, &as_written, j) {
+                    Choice::Repair(o) if o.at == j => {
+                        let reason = not_legal_text(&step);
+                        step.verdict =
+                            repaired(o.candidate.kind, reason, o.candidate.mv, o.end - j - 1);
+                        Some(o.candidate.mv)
+                    }
+                    Choice::Repair(o) => {
+                        // An earlier move, legal as written, was the typo: replay from there.
+                        let reason = format!(
+                            "legal as written, but then move {} ({}) `{}` is not: {}",
+                            rm.number,
+                            color_str(rm.color),
+                            rm.text,
+                            not_legal_text(&step)
+                        );
+                        let at = o.at;
+                        forced[at] = Some((o.candidate, reason, o.end));
+                        steps.truncate(at);
+                        before.truncate(at + 1);
+                        as_written.truncate(at);
+                        j = at;
+                        continue;
+                    }
+                    Choice::Tie(options) => {
+                        step.verdict = Verdict::Ambiguous {
+                            candidates: options.iter().map(|o| option_text(moves, o)).collect(),
+                        };
+                        None
+                    }
+                    Choice::Nothing => None,
+                },
+            }
         };
-        if !stopped {
-            stopped = !replay_move(&mut pos, rm, &mut step);
+        let Some(m) = played else {
+            steps.push(step);
+            break;
+        };
+        if let Some(w) = Wanted::of(rm) {
+            capture_notes(&pos, m, w.capture, &mut step.notes);
         }
+        pos.play_unchecked(m);
+        step.played = Some(Position::coordinate(m));
+        check_annotations(&pos, m, rm, &mut step.notes);
+        after_move_notes(&pos, m, rm, &mut step.notes);
+        as_written.push(step.verdict == Verdict::Legal);
         steps.push(step);
+        before.push(pos);
+        j += 1;
     }
+    for rm in &moves[steps.len()..] {
+        steps.push(new_step(rm));
+    }
+    finish(before.pop().expect("the start position"), steps, rec)
+}
+
+fn new_step(rm: &RecordMove) -> ReplayStep {
+    ReplayStep {
+        number: rm.number,
+        color: color_str(rm.color),
+        text: rm.text.clone(),
+        verdict: Verdict::NotReached,
+        played: None,
+        notes: rm.notes.clone(),
+        comment: rm.comment.clone(),
+    }
+}
+
+fn repaired(kind: &str, reason: String, m: Move, lookahead: usize) -> Verdict {
+    Verdict::Repaired {
+        reason,
+        kind: kind.to_string(),
+        played: Position::coordinate(m),
+        lookahead,
+    }
+}
+
+/// The reason a not-legal verdict gives, for a repair.
+fn not_legal_text(step: &ReplayStep) -> String {
+    match &step.verdict {
+        Verdict::NotLegal { reason } => reason.clone(),
+        v => format!("{v:?}"),
+    }
+}
+
+/// "move 12 (white) g1c5 (destination one coordinate off; 9 following moves replay)".
+fn option_text(moves: &[RecordMove], o: &RepairOption) -> String {
+    let rm = &moves[o.at];
+    format!(
+        "move {} ({}) {} ({}; {} following moves replay)",
+        rm.number,
+        color_str(rm.color),
+        Position::coordinate(o.candidate.mv),
+        o.candidate.kind,
+        o.end - o.at - 1
+    )
+}
+
+fn finish(pos: Position, steps: Vec<ReplayStep>, rec: &Record) -> Replay {
     let final_checkmate = pos.is_checkmate();
     let outcome = pos.game_outcome().map(|o| match o {
         Outcome::Win(game::Player::First) => "white",
@@ -91,20 +194,36 @@ pub fn replay(start: &Position, rec: &Record) -> Replay {
         Outcome::Draw => "draw",
     });
     let legal = steps.iter().filter(|s| s.verdict == Verdict::Legal).count();
+    let repaired = steps
+        .iter()
+        .filter(|s| matches!(s.verdict, Verdict::Repaired { .. }))
+        .count();
     Replay {
         moves: steps.len(),
         legal,
+        repaired,
         steps,
         final_fen: pos.to_fen(),
         final_checkmate,
         outcome,
         trailing_comment: rec.trailing_comment.clone(),
+        title: rec.title.clone(),
+        declared_result: rec.declared_result.clone(),
     }
 }
 
-/// Judge `rm` in `pos` and play it (or its repair), filling in `step`; false if nothing could
-/// be played, which ends the replay.
-fn replay_move(pos: &mut Position, rm: &RecordMove, step: &mut ReplayStep) -> bool {
+/// What the exact match of a record move says to do.
+enum Judged {
+    /// Play this move (verdict legal).
+    Play(Move),
+    /// Stop (ambiguous, unparseable, castling not legal): the verdict is set.
+    Stop,
+    /// An ordinary move that matches nothing: look for a repair (verdict not legal set).
+    Repair,
+}
+
+/// Judge `rm` in `pos` by exact matching, setting the verdict of `step`.
+fn judge(pos: &Position, rm: &RecordMove, step: &mut ReplayStep) -> Judged {
     if rm.color != pos.side_to_move() {
         step.notes.push(format!(
             "the record gives this move to {} but {} is to move",
@@ -112,131 +231,46 @@ fn replay_move(pos: &mut Position, rm: &RecordMove, step: &mut ReplayStep) -> bo
             color_str(pos.side_to_move())
         ));
     }
-    let legal = pos.legal_move_list();
-    let legal = legal.as_slice();
-    let (verdict, chosen) = match &rm.action {
-        RecordAction::Unparseable(w) => (
-            Verdict::Unparseable {
-                reason: format!(
-                    "{w:?} is not a move (expected e.g. Pf2-f5, CFi1-h4, Fi5xFf2+, 00 (Rf1-i1))"
-                ),
-            },
-            None,
-        ),
-        RecordAction::Castle { kingside } => castle_choice(legal, *kingside),
-        RecordAction::Move {
-            piece,
-            from,
-            to,
-            capture,
-            promotion,
-        } => {
-            let wanted = Wanted {
-                piece: *piece,
-                from: *from,
-                to: *to,
-                capture: *capture,
-                promotion: *promotion,
+    match exact(pos, rm) {
+        Exact::One(m) => {
+            step.verdict = Verdict::Legal;
+            Judged::Play(m)
+        }
+        Exact::Many(ms) => {
+            step.verdict = Verdict::Ambiguous {
+                candidates: ms.iter().map(|&m| Position::coordinate(m)).collect(),
             };
-            let choice = move_choice(pos, legal, &wanted);
-            if let Some(m) = choice.1 {
-                capture_notes(pos, m, wanted.capture, &mut step.notes);
+            Judged::Stop
+        }
+        Exact::Unparseable => {
+            step.verdict = Verdict::Unparseable {
+                reason: format!(
+                    "{:?} is not a move (expected e.g. Pf2-f5, CFi1-h4, Fi5xFf2+, 00 (Rf1-i1), f2f5)",
+                    rm.text
+                ),
+            };
+            Judged::Stop
+        }
+        Exact::None => match Wanted::of(rm) {
+            None => {
+                step.verdict = Verdict::NotLegal {
+                    reason: "castling is not legal here".to_string(),
+                };
+                Judged::Stop
             }
-            choice
-        }
-    };
-    step.verdict = verdict;
-    let Some(m) = chosen else {
-        return false;
-    };
-    pos.play_unchecked(m);
-    step.played = Some(Position::coordinate(m));
-    check_annotations(pos, m, rm, &mut step.notes);
-    after_move_notes(pos, m, rm, &mut step.notes);
-    true
-}
-
-/// `00`: the one legal castling move of the side the remark names (or of either side).
-fn castle_choice(legal: &[Move], kingside: Option<bool>) -> (Verdict, Option<Move>) {
-    let c: Vec<Move> = legal
-        .iter()
-        .copied()
-        .filter(|m| match m.flag() {
-            MoveFlag::CastleKing => kingside != Some(false),
-            MoveFlag::CastleQueen => kingside != Some(true),
-            _ => false,
-        })
-        .collect();
-    match c.len() {
-        1 => (Verdict::Legal, Some(c[0])),
-        0 => (
-            Verdict::NotLegal {
-                reason: "castling is not legal here".to_string(),
-                repaired_as: None,
-            },
-            None,
-        ),
-        _ => (
-            Verdict::Ambiguous {
-                candidates: c.iter().map(|&m| Position::coordinate(m)).collect(),
-            },
-            None,
-        ),
-    }
-}
-
-/// What an ordinary record move names.
-struct Wanted {
-    piece: Letters,
-    from: u32,
-    to: u32,
-    capture: Option<Option<Letters>>,
-    promotion: Option<PieceType>,
-}
-
-impl Wanted {
-    /// Whether `m` moves the named kind of piece with the named promotion (squares not checked).
-    fn piece_and_promotion(&self, pos: &Position, m: Move) -> bool {
-        type_on(pos, m.from()).is_some_and(|t| self.piece.matches(t))
-            && (self.promotion.is_none() || m.promotion_type() == self.promotion)
-    }
-}
-
-fn type_on(pos: &Position, sq: u32) -> Option<PieceType> {
-    pos.piece_at(sq).map(|p| p.kind.piece_type())
-}
-
-/// An ordinary move: legal if exactly one legal move matches, else ambiguous, else not legal
-/// with its reason and the repair (if there is one) as the move to play.
-fn move_choice(pos: &Position, legal: &[Move], w: &Wanted) -> (Verdict, Option<Move>) {
-    let matches: Vec<Move> = legal
-        .iter()
-        .copied()
-        .filter(|&m| m.from() == w.from && m.to() == w.to && w.piece_and_promotion(pos, m))
-        .collect();
-    match matches.len() {
-        1 => (Verdict::Legal, Some(matches[0])),
-        0 => {
-            let repair = repair(pos, legal, w);
-            (
-                Verdict::NotLegal {
-                    reason: not_legal_reason(pos, legal, w),
-                    repaired_as: repair.map(Position::coordinate),
-                },
-                repair,
-            )
-        }
-        _ => (
-            Verdict::Ambiguous {
-                candidates: matches.iter().map(|&m| Position::coordinate(m)).collect(),
-            },
-            None,
-        ),
+            Some(w) => {
+                let legal = pos.legal_move_list();
+                step.verdict = Verdict::NotLegal {
+                    reason: not_legal_reason(pos, legal.as_slice(), &w),
+                };
+                Judged::Repair
+            }
+        },
     }
 }
 
 /// Why no legal move matches `w`.
-fn not_legal_reason(pos: &Position, legal: &[Move], w: &Wanted) -> String {
+pub(super) fn not_legal_reason(pos: &Position, legal: &[Move], w: &Wanted) -> String {
     match pos.piece_at(w.from) {
         None => format!("no piece on {}", square_name(w.from)),
         Some(p) if p.color != pos.side_to_move() => format!(
@@ -262,30 +296,6 @@ fn not_legal_reason(pos: &Position, legal: &[Move], w: &Wanted) -> String {
             }
         }
     }
-}
-
-/// The repair of a move that is not legal: the one legal move of the same piece type to the
-/// same square, else the one from the same square with the same captured piece.
-fn repair(pos: &Position, legal: &[Move], w: &Wanted) -> Option<Move> {
-    let same_to: Vec<Move> = legal
-        .iter()
-        .copied()
-        .filter(|&m| m.to() == w.to && w.piece_and_promotion(pos, m))
-        .collect();
-    if same_to.len() == 1 {
-        return Some(same_to[0]);
-    }
-    let cap = w.capture.flatten()?;
-    let same_from: Vec<Move> = legal
-        .iter()
-        .copied()
-        .filter(|&m| {
-            m.from() == w.from
-                && type_on(pos, w.from).is_some_and(|t| w.piece.matches(t))
-                && type_on(pos, m.to()).is_some_and(|t| cap.matches(t))
-        })
-        .collect();
-    (same_from.len() == 1).then(|| same_from[0])
 }
 
 /// Notes on the capture as written (`-` / `x` / the captured piece's letters) against what `m`

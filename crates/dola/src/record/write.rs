@@ -38,8 +38,9 @@ pub fn french_record(start: &Position, moves: &[Move]) -> String {
     out
 }
 
-/// One move as the record writes it, before it is played (no check mark).
-fn move_word(pos: &Position, mv: Move) -> String {
+/// One move as the record writes it (`CTh1-g3`, `Fi5xFf2`, `00 (Rf1-i1)`), before it is
+/// played (no check mark).
+pub fn move_word(pos: &Position, mv: Move) -> String {
     if matches!(mv.flag(), MoveFlag::CastleKing | MoveFlag::CastleQueen) {
         return format!("00 (R{}-{})", square_name(mv.from()), square_name(mv.to()));
     }

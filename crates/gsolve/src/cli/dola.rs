@@ -28,7 +28,17 @@ pub struct DolaArgs {
 enum DolaCommand {
     /// Count the leaves of the legal move tree (bulk counting at the last ply).
     Perft(PerftArgs<PositionArgs>),
-    /// Replay one of the inventor's French game records, judging every move.
+    /// Replay a game record as a person pastes it (the inventor's French notation or
+    /// coordinates), judging every move: played as written, repaired, or not legal and why.
+    ///
+    /// The record may carry a title line, move numbers glued to moves (`12)00`), missing or
+    /// repeated, moves split across lines, `&` or not between the two half-moves, commentary
+    /// anywhere (kept and shown, never read as moves) and the result in words or symbols
+    /// (`mat`, `Les blancs abandonnent`, `nulle`, `1-0`). A move that is not legal is replaced
+    /// by the nearest legal move (same piece letter, origin or destination, one coordinate off,
+    /// a wrong capture mark or piece letter) that lets the rest of the record replay furthest,
+    /// reported as `repaired: <written> → <played> (<kind>)`; two equally good repairs stop the
+    /// replay as ambiguous. Example: `gsolve dola replay --variant sultan game.txt`.
     Replay(ReplayArgs),
     /// Replay the inventor's three records (`<variant>.txt` in --records) and write the
     /// Markdown table of their verdicts and notes (the committed one: results/dola/replay.md).
@@ -37,8 +47,28 @@ enum DolaCommand {
     Show(ShowArgs<PositionArgs>),
     /// Search a position to a bounded depth (alpha-beta) and print each iteration.
     Search(SearchArgs<PositionArgs>),
-    /// Engine self-play from the start position; summary and optional records.
-    Play(PlayArgs<VariantArg>),
+    /// Engine self-play from the start position (summary and optional records); with
+    /// `--human white` (or black), your game against the engine in the terminal.
+    ///
+    /// Against the engine: the board is drawn after every move; type moves in the source's
+    /// French notation (Pf2-f5, CTh1-g3, Fi5xFf2, 00 (Rf1-i1)) or in coordinates (f2f5);
+    /// `undo`, `hint`, `save [FILE]` (a French record that `gsolve dola replay` reads back),
+    /// `quit`. Strength: --depth (default 3), --time or --nodes. Example:
+    /// `gsolve dola play --human white --variant qinwan --depth 4 --out mygame.txt`.
+    Play(DolaPlayArgs),
+    /// Speak UCI on stdin/stdout for a chess GUI or match runner: `UCI_Variant` (dola-sultan,
+    /// dola-qinwan, dola-sinwan) as in Fairy-Stockfish, FEN with 10 files, coordinate moves
+    /// (f2f5, d9d10q, castling as the king's move f1i1).
+    Uci,
+}
+
+/// `gsolve dola play`: self-play, or a person against the engine.
+#[derive(clap::Args, Debug)]
+struct DolaPlayArgs {
+    #[command(flatten)]
+    play: PlayArgs<VariantArg>,
+    #[command(flatten)]
+    human: super::human::HumanArgs,
 }
 
 /// `--variant`.
@@ -121,8 +151,18 @@ pub fn run(args: DolaArgs, global: &Global) -> CliResult {
             let (_, pos) = setup(&a.position)?;
             super::search::run_search(pos, &DolaHints, &a.limits, global)
         }
-        DolaCommand::Play(a) => run_play(a, global),
+        DolaCommand::Play(a) if a.human.side().is_some() => run_human(a, global),
+        DolaCommand::Play(a) => run_play(a.play, global),
+        DolaCommand::Uci => super::uci::run(global),
     }
+}
+
+fn run_human(a: DolaPlayArgs, global: &Global) -> CliResult {
+    let variant = parse_variant(&a.play.position.variant)?;
+    let (flags, out) = (&a.play.play, a.play.out);
+    let game = format!("Dola-{}", variant.name());
+    let start = Position::start(variant);
+    super::human::run_session(start, DolaHints, &a.human, flags, out, &game, global)
 }
 
 fn run_play(args: PlayArgs<VariantArg>, global: &Global) -> CliResult {
@@ -184,17 +224,15 @@ fn run_perft(args: PerftArgs<PositionArgs>, global: &Global) -> CliResult {
     Ok(())
 }
 
-fn verdict_text(v: &Verdict) -> String {
-    match v {
+fn verdict_text(s: &dola::record::ReplayStep) -> String {
+    if let Some(r) = dola::record::repair_text(s) {
+        return r;
+    }
+    match &s.verdict {
         Verdict::Legal => "legal".to_string(),
-        Verdict::Ambiguous { candidates } => format!("AMBIGUOUS: {}", candidates.join(" ")),
-        Verdict::NotLegal {
-            reason,
-            repaired_as,
-        } => match repaired_as {
-            Some(m) => format!("NOT LEGAL: {reason}; played {m} instead"),
-            None => format!("NOT LEGAL: {reason}"),
-        },
+        Verdict::Ambiguous { candidates } => format!("AMBIGUOUS: {}", candidates.join(" | ")),
+        Verdict::NotLegal { reason } => format!("NOT LEGAL: {reason}"),
+        Verdict::Repaired { .. } => unreachable!("repair_text covers repairs"),
         Verdict::Unparseable { reason } => format!("UNPARSEABLE: {reason}"),
         Verdict::NotReached => "not reached".to_string(),
     }
@@ -221,7 +259,10 @@ fn run_replay(args: ReplayArgs, global: &Global) -> CliResult {
         print_json(&v);
         return Ok(());
     }
-    for s in &r.steps {
+    if let Some(t) = &r.title {
+        println!("title: {}", super::common::bounded(t, 300));
+    }
+    for (i, s) in r.steps.iter().enumerate() {
         let played = s.played.as_deref().unwrap_or("-");
         println!(
             "{:>3}. {:<5} {:<32} {:<7} {}",
@@ -230,10 +271,14 @@ fn run_replay(args: ReplayArgs, global: &Global) -> CliResult {
             // A record's move may be megabytes of garbage: quote a few hundred bytes.
             super::common::bounded(&s.text, 200),
             played,
-            super::common::bounded(&verdict_text(&s.verdict), 300)
+            super::common::bounded(&verdict_text(s), 400)
         );
         for n in &s.notes {
             println!("{:>11}note: {}", "", super::common::bounded(n, 300));
+        }
+        // The last move's comment is printed below as the comment after the last move.
+        if let Some(c) = s.comment.as_deref().filter(|_| i + 1 < r.steps.len()) {
+            println!("{:>11}comment: {}", "", super::common::bounded(c, 300));
         }
     }
     if let Some(c) = &r.trailing_comment {
@@ -247,7 +292,21 @@ fn run_replay(args: ReplayArgs, global: &Global) -> CliResult {
         "final checkmate: {}",
         if r.final_checkmate { "yes" } else { "no" }
     );
-    println!("{} moves, {} legal", r.moves, r.legal);
+    if let Some(d) = &r.declared_result {
+        println!(
+            "result stated by the record: {} ({})",
+            d.outcome,
+            super::common::bounded(&d.text, 200)
+        );
+    }
+    println!(
+        "result of the final position: {}",
+        r.outcome.unwrap_or("game not over")
+    );
+    println!(
+        "{} moves, {} legal, {} repaired",
+        r.moves, r.legal, r.repaired
+    );
     status()
 }
 

@@ -30,8 +30,24 @@ enum HexecsCommand {
     Show(ShowArgs<PositionArgs>),
     /// Search a position to a bounded depth (expectimax with Star1/Star2 at the die).
     Search(SearchArgs<PositionArgs>),
-    /// Engine self-play; summary and optional records.
-    Play(PlayArgs<PositionArgs>),
+    /// Engine self-play (summary and optional records); with `--human white` (or black), your
+    /// game against the engine in the terminal, the die rolled by the program and shown.
+    ///
+    /// Against the engine: type moves in coordinates (D2D4, B1E3, castling as the king's move,
+    /// `roll` to roll for the princess, then e.g. 5:F1F6 or 5:pass); `undo`, `hint`,
+    /// `save [FILE]` (the start position and one line of moves, what `gsolve hexecs perft
+    /// --fen START --moves LINE` reads), `quit`. Example: `gsolve hexecs play --human black
+    /// --sixteen-droids --depth 3 --seed 7`.
+    Play(HexecsPlayArgs),
+}
+
+/// `gsolve hexecs play`: self-play, or a person against the engine.
+#[derive(clap::Args, Debug)]
+struct HexecsPlayArgs {
+    #[command(flatten)]
+    play: PlayArgs<PositionArgs>,
+    #[command(flatten)]
+    human: super::human::HumanArgs,
 }
 
 /// Where a position comes from.
@@ -76,7 +92,12 @@ pub fn run(args: HexecsArgs, global: &Global) -> CliResult {
         HexecsCommand::Perft(a) => run_perft(a, global),
         HexecsCommand::Show(a) => run_show(a, global),
         HexecsCommand::Search(a) => run_search(a, global),
-        HexecsCommand::Play(a) => run_play(a, global),
+        HexecsCommand::Play(a) if a.human.side().is_some() => {
+            let start = load(&a.play.position)?;
+            let (flags, out) = (&a.play.play, a.play.out);
+            super::human::run_session(start, HexecsHints, &a.human, flags, out, "Hexecs", global)
+        }
+        HexecsCommand::Play(a) => run_play(a.play, global),
     }
 }
 

@@ -1,5 +1,6 @@
 //! One module per subcommand; each owns its clap arguments and its `run`.
 
+pub mod balance;
 pub mod bench;
 pub mod coins;
 pub mod common;
@@ -9,7 +10,9 @@ mod darkhex_print;
 pub mod dola;
 pub mod gtp;
 pub mod hexecs;
+pub mod human;
 pub mod report;
 pub mod rex;
 pub mod rex_map;
 pub mod search;
+pub mod uci;

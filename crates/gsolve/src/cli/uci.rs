@@ -1,0 +1,226 @@
+//! `gsolve dola uci`: the Universal Chess Interface for the three Dola games, so that a chess
+//! GUI or match runner that drives UCI engines can drive gsolve.
+//!
+//! As in Fairy-Stockfish, the variant is the option `UCI_Variant` (`dola-sultan`,
+//! `dola-qinwan`, `dola-sinwan`; the bare names are accepted too), positions are FEN with 10
+//! files and 10 ranks (`dola::Position::to_fen`, the format of `gsolve dola show`), and moves
+//! are coordinates: `f2f5`, a promotion with the piece's FEN letter (`d9d10q`, `d4e1+q` for a
+//! super queen), castling as the king's move (`f1i1`). Commands: `uci`, `isready`,
+//! `setoption name … value …` (UCI_Variant, Hash, Threads), `ucinewgame`, `position startpos |
+//! fen FEN [moves …]`, `go [depth N] [nodes N] [movetime MS] [wtime MS btime MS winc MS binc MS
+//! movestogo N] [infinite]`, `d` (the board, as text), `quit`. The search is synchronous: `go`
+//! answers `bestmove` when it is done, so `stop` has nothing to stop; a bare `go` or `go
+//! infinite` searches to depth 6. Errors in a command are reported as `info string error: …`
+//! and the engine keeps running, as GUIs expect.
+
+use super::common::{CliError, CliResult, Global};
+use super::search::line_text;
+use dola::{DolaHints, Position, Variant};
+use jobs::search::SearchSettings;
+use search::ScoreKind;
+use std::io::{BufRead, Write};
+
+/// The engine state between commands.
+struct Uci {
+    variant: Variant,
+    pos: Position,
+    hash_mb: usize,
+    threads: usize,
+}
+
+/// Run the UCI loop on stdin/stdout until `quit` or the end of input.
+pub fn run(global: &Global) -> CliResult {
+    if global.json {
+        return Err(CliError::input(
+            "--json: `dola uci` speaks UCI on stdout and prints no JSON",
+        ));
+    }
+    let mut uci = Uci {
+        variant: Variant::Sultan,
+        pos: Position::start(Variant::Sultan),
+        hash_mb: 64,
+        threads: 1,
+    };
+    let stdin = std::io::stdin();
+    let mut out = std::io::stdout();
+    for line in stdin.lock().lines() {
+        let line = line.map_err(CliError::runtime)?;
+        let mut words = line.split_whitespace();
+        let Some(cmd) = words.next() else { continue };
+        let rest: Vec<&str> = words.collect();
+        let reply = match cmd {
+            "quit" => return Ok(()),
+            "uci" => Ok(uci_id()),
+            "isready" => Ok("readyok".to_string()),
+            "ucinewgame" => {
+                uci.pos = Position::start(uci.variant);
+                Ok(String::new())
+            }
+            "setoption" => uci.set_option(&rest).map(|()| String::new()),
+            "position" => uci.position(&rest).map(|()| String::new()),
+            "go" => uci.go(&rest, &mut out),
+            "d" => Ok(uci.pos.to_text().trim_end().to_string()),
+            "stop" | "ponderhit" | "debug" | "register" => Ok(String::new()),
+            other => Err(format!("unknown command {other:?}")),
+        };
+        match reply {
+            Ok(text) if !text.is_empty() => writeln!(out, "{text}"),
+            Ok(_) => Ok(()),
+            Err(e) => writeln!(out, "info string error: {e}"),
+        }
+        .and_then(|()| out.flush())
+        .map_err(CliError::runtime)?;
+    }
+    Ok(())
+}
+
+fn uci_id() -> String {
+    let vars: Vec<String> = Variant::ALL
+        .iter()
+        .map(|v| format!("var dola-{}", v.name()))
+        .collect();
+    format!(
+        "id name gsolve {} (Dola)\nid author the gsolve authors\n\
+         option name UCI_Variant type combo default dola-sultan {}\n\
+         option name Hash type spin default 64 min 1 max 65536\n\
+         option name Threads type spin default 1 min 1 max 256\nuciok",
+        env!("CARGO_PKG_VERSION"),
+        vars.join(" ")
+    )
+}
+
+impl Uci {
+    /// `setoption name NAME value VALUE`.
+    fn set_option(&mut self, words: &[&str]) -> Result<(), String> {
+        let text = words.join(" ");
+        let body = text
+            .strip_prefix("name ")
+            .ok_or("expected `setoption name NAME value VALUE`")?;
+        let (name, value) = body
+            .split_once(" value ")
+            .ok_or("expected `setoption name NAME value VALUE`")?;
+        let value = value.trim();
+        match name.trim().to_ascii_lowercase().as_str() {
+            "uci_variant" => {
+                let v = value.strip_prefix("dola-").unwrap_or(value);
+                self.variant = v.parse().map_err(|_| {
+                    format!(
+                        "UCI_Variant {value:?}: expected dola-sultan, dola-qinwan or dola-sinwan"
+                    )
+                })?;
+                self.pos = Position::start(self.variant);
+            }
+            "hash" => {
+                self.hash_mb = value
+                    .parse()
+                    .map_err(|_| format!("Hash {value:?}: expected MiB"))?
+            }
+            "threads" => {
+                self.threads = value
+                    .parse()
+                    .map_err(|_| format!("Threads {value:?}: expected a count"))?
+            }
+            other => return Err(format!("unknown option {other:?}")),
+        }
+        Ok(())
+    }
+
+    /// `position startpos|fen FEN [moves …]`; the position is unchanged on an error.
+    fn position(&mut self, words: &[&str]) -> Result<(), String> {
+        let moves_at = words.iter().position(|w| *w == "moves");
+        let (setup, moves) = match moves_at {
+            Some(i) => (&words[..i], &words[i + 1..]),
+            None => (words, &[][..]),
+        };
+        let mut pos = match setup.first() {
+            Some(&"startpos") => Position::start(self.variant),
+            Some(&"fen") => Position::from_fen(self.variant, &setup[1..].join(" "))
+                .map_err(|e| format!("fen: {e}"))?,
+            _ => return Err("expected `position startpos` or `position fen FEN`".to_string()),
+        };
+        for m in moves {
+            pos.play_text(m).map_err(|e| format!("move {m}: {e}"))?;
+        }
+        self.pos = pos;
+        Ok(())
+    }
+
+    /// `go …`: search, print an `info` line per iteration, answer `bestmove`.
+    fn go(&mut self, words: &[&str], out: &mut impl Write) -> Result<String, String> {
+        let settings = self.go_settings(words)?;
+        if self.pos.count_legal() == 0 {
+            return Ok("bestmove 0000".to_string());
+        }
+        let root = self.pos.clone();
+        let (r, _) = jobs::search::search_position(&root, &DolaHints, &settings, |it| {
+            let line = format!(
+                "info depth {} seldepth {} score {} nodes {} nps {:.0} time {} pv {}",
+                it.depth,
+                it.seldepth,
+                uci_score(it.score_kind),
+                it.nodes,
+                it.nps(),
+                it.elapsed.as_millis(),
+                line_text(&root, &it.pv).join(" ")
+            );
+            let _ = writeln!(out, "{line}").and_then(|()| out.flush());
+        })
+        .map_err(|e| e.to_string())?;
+        Ok(format!("bestmove {}", Position::coordinate(r.best_move)))
+    }
+
+    /// The search limits of a `go` command.
+    fn go_settings(&self, words: &[&str]) -> Result<SearchSettings, String> {
+        let mut s = SearchSettings {
+            threads: self.threads,
+            tt_mb: self.hash_mb,
+            ..SearchSettings::default()
+        };
+        let (mut wtime, mut btime, mut winc, mut binc, mut togo) = (None, None, 0u64, 0u64, 30u64);
+        let mut i = 0;
+        while i < words.len() {
+            let value = || -> Result<u64, String> {
+                let v = words
+                    .get(i + 1)
+                    .ok_or(format!("go {}: expected a number", words[i]))?;
+                v.parse()
+                    .map_err(|_| format!("go {} {v}: expected a number", words[i]))
+            };
+            match words[i] {
+                "depth" => s.depth = Some(value()? as u32),
+                "nodes" => s.nodes = Some(value()?),
+                "movetime" => s.time = Some(value()? as f64 / 1000.0),
+                "wtime" => wtime = Some(value()?),
+                "btime" => btime = Some(value()?),
+                "winc" => winc = value()?,
+                "binc" => binc = value()?,
+                "movestogo" => togo = value()?.max(1),
+                "infinite" | "ponder" => {
+                    i += 1;
+                    continue;
+                }
+                other => return Err(format!("go: unknown limit {other:?}")),
+            }
+            i += 2;
+        }
+        let white = self.pos.side_to_move() == dola::Color::White;
+        let (left, inc) = if white { (wtime, winc) } else { (btime, binc) };
+        if let (None, Some(ms)) = (s.time, left) {
+            // A share of the clock; the engine starts no iteration after half of it.
+            s.time = Some(((ms / togo + inc / 2) as f64 / 1000.0).max(0.01));
+        }
+        if s.depth.is_none() && s.nodes.is_none() && s.time.is_none() {
+            s.depth = Some(6);
+        }
+        Ok(s)
+    }
+}
+
+fn uci_score(kind: ScoreKind) -> String {
+    match kind {
+        ScoreKind::Eval(cp) => format!("cp {cp}"),
+        // UCI counts mates in moves, not plies.
+        ScoreKind::WinIn(n) => format!("mate {}", n.div_ceil(2)),
+        ScoreKind::LossIn(n) => format!("mate -{}", n.div_ceil(2)),
+    }
+}
