@@ -115,7 +115,18 @@ where
         if first.is_empty() || second.is_empty() {
             return Err(EmptyPolicySet);
         }
-        let mut d = DoubleOracle {
+        let mut d = Self::empty(oracle, restricted);
+        for p in second {
+            d.add(Player::Second, p);
+        }
+        for p in first {
+            d.add(Player::First, p);
+        }
+        Ok(d)
+    }
+
+    fn empty(oracle: O, restricted: L) -> Self {
+        DoubleOracle {
             oracle,
             policies: [Vec::new(), Vec::new()],
             keys: Default::default(),
@@ -126,14 +137,52 @@ where
             last_support: Default::default(),
             last_counts: [0, 0],
             restricted,
-        };
+        }
+    }
+
+    /// Continue from policy sets saved by a run ([`DoubleOracle::policies`]), kept in their
+    /// order and without adding images (a saved set already holds them where the run put
+    /// them), so that the payoff matrix is the run's, entry for entry. Duplicates are dropped.
+    pub fn resume(
+        oracle: O,
+        restricted: L,
+        first: Vec<O::Policy>,
+        second: Vec<O::Policy>,
+    ) -> Result<Self, EmptyPolicySet> {
+        if first.is_empty() || second.is_empty() {
+            return Err(EmptyPolicySet);
+        }
+        let mut d = Self::empty(oracle, restricted);
         for p in second {
-            d.add(Player::Second, p);
+            d.add_one(Player::Second, p);
         }
         for p in first {
-            d.add(Player::First, p);
+            d.add_one(Player::First, p);
         }
         Ok(d)
+    }
+
+    /// Where the next restricted solve starts: the supports of the last solution and the
+    /// policy counts then (for a checkpoint; see [`DoubleOracle::set_warm_start`]).
+    pub fn warm_start_state(&self) -> (&[Vec<usize>; 2], [usize; 2]) {
+        (&self.last_support, self.last_counts)
+    }
+
+    /// Set where the next restricted solve starts, as [`DoubleOracle::warm_start_state`] gave
+    /// it (indices past the policy sets are ignored by the solve).
+    pub fn set_warm_start(&mut self, support: [Vec<usize>; 2], counts: [usize; 2]) {
+        self.last_support = support;
+        self.last_counts = counts;
+    }
+
+    /// The restricted-game solver (for a checkpoint of its kept state).
+    pub fn restricted(&self) -> &L {
+        &self.restricted
+    }
+
+    /// The restricted-game solver, to restore its kept state.
+    pub fn restricted_mut(&mut self) -> &mut L {
+        &mut self.restricted
     }
 
     /// The oracle.

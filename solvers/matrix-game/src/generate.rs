@@ -39,6 +39,25 @@ impl RestrictedSolver {
         }
     }
 
+    /// The kept linear program as bytes, for a checkpoint (empty when none is kept): with
+    /// [`RestrictedSolver::restore_kept`] on a solver of the same matrix, the next solve
+    /// follows exactly the pivots it would have followed (the tableau is kept bit for bit).
+    pub fn kept_bytes(&self) -> Vec<u8> {
+        self.lp.as_ref().map_or_else(Vec::new, WarmLp::to_bytes)
+    }
+
+    /// Keep the program of [`RestrictedSolver::kept_bytes`] (empty bytes: none); `Err` says
+    /// why the bytes are not such a program. The dominance bit sets are rebuilt from the
+    /// matrix at the next solve, as they would have been extended.
+    pub fn restore_kept(&mut self, bytes: &[u8]) -> Result<(), String> {
+        self.lp = if bytes.is_empty() {
+            None
+        } else {
+            Some(WarmLp::from_bytes(bytes)?)
+        };
+        Ok(())
+    }
+
     /// An equilibrium of the 0/1 game `a` (see [`solve_generated`]); `a` must extend the
     /// matrix of the previous call (same entries, rows and columns only appended).
     pub fn solve(&mut self, a: &[Vec<u8>], rows0: &[usize], cols0: &[usize]) -> MatrixSolution {
