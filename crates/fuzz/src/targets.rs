@@ -156,12 +156,22 @@ fn rex_size(data: &[u8]) {
     }
 }
 
-/// A small board from the first byte, the rest as text.
+/// A small board from the first byte (one of 128: 1–8 rows and columns, with or without the
+/// swap rule on square boards), the rest as text. The boards are built once.
 fn board_and_text(data: &[u8]) -> Option<(rex::RexPosition<u64>, Cow<'_, str>)> {
+    static BOARDS: std::sync::OnceLock<Vec<Option<rex::RexPosition<u64>>>> =
+        std::sync::OnceLock::new();
+    let boards = BOARDS.get_or_init(|| {
+        (0..128u8)
+            .map(|b| {
+                let (rows, cols) = (1 + (b & 7) as usize, 1 + (b >> 3 & 7) as usize);
+                let pos = rex::RexPosition::<u64>::new(rows, cols).ok()?;
+                pos.with_swap(rows == cols && b & 64 != 0).ok()
+            })
+            .collect()
+    });
     let (&first, rest) = data.split_first()?;
-    let (rows, cols) = (1 + (first & 7) as usize, 1 + (first >> 3 & 7) as usize);
-    let pos = rex::RexPosition::<u64>::new(rows, cols).ok()?;
-    let pos = pos.with_swap(rows == cols && first & 64 != 0).ok()?;
+    let pos = boards[(first & 127) as usize].clone()?;
     Some((pos, text(rest)))
 }
 

@@ -258,3 +258,55 @@ impl Progress for BoardProgress<'_> {
         self.inner.message(line);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::Mutex;
+
+    #[derive(Default)]
+    struct Record(Mutex<Vec<(u64, String)>>);
+
+    impl Progress for Record {
+        fn advance(&self, done: u64, note: &str) {
+            self.0.lock().unwrap().push((done, note.to_string()));
+        }
+    }
+
+    /// The node-rate ticks of a board keep the table's bar at the board count and name the
+    /// board beside the nodes and the rate.
+    #[test]
+    fn a_board_in_progress_shows_its_nodes_on_the_board_count() {
+        let inner = Record::default();
+        let board = BoardProgress {
+            inner: &inner,
+            done: 41,
+            board: "4x5".into(),
+        };
+        board.advance(123_456, "123456 nodes, 0.50 M nodes/s");
+        assert_eq!(
+            inner.0.lock().unwrap().as_slice(),
+            [(41, "4x5: 123456 nodes, 0.50 M nodes/s".to_string())]
+        );
+    }
+
+    /// A board solved with its database gives the values of one without, and leaves no
+    /// database behind.
+    #[test]
+    fn a_board_with_its_database_has_the_same_values() {
+        let out = std::env::temp_dir().join(format!("jobs-rex-table-{}", std::process::id()));
+        let config = SolverConfig {
+            tt_mb: 16,
+            ..SolverConfig::default()
+        };
+        let resume = BoardResume {
+            out: out.clone(),
+            every: Duration::from_millis(1),
+        };
+        let with = solve_board(4, 4, &config, Some(&resume), &crate::NoProgress).unwrap();
+        let without = solve_board(4, 4, &config, None, &crate::NoProgress).unwrap();
+        assert_eq!(with.winning_openings, without.winning_openings);
+        assert!(!out.join("resume/table-4x4.bin.gz").exists());
+        let _ = std::fs::remove_dir_all(&out);
+    }
+}
