@@ -255,7 +255,7 @@ fn deep_kill_and_resume_rounds() {
     for seed in 0..5 {
         let r = check_rex_table(24, 10, seed, 300);
         eprintln!("rex table ≤ 24 cells, seed {seed}: {} kills", r.kills);
-        let r = check_cfr(40_000, 10, seed);
+        let r = check_cfr(10_000, 10, seed);
         eprintln!("cfr 3x2 classical, seed {seed}: {} kills", r.kills);
     }
     for (board, iterations) in [(("3", "3", "abrupt"), 480), (("2", "4", "abrupt"), 300)] {
