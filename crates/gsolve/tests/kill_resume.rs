@@ -21,6 +21,8 @@ struct Job {
     resume_flag: Option<&'static str>,
     /// A checkpoint exists in `out` (the kill rounds wait for one before killing).
     has_checkpoint: fn(&Path) -> bool,
+    /// `--out` names this file in `out` (self-play) instead of `out` itself.
+    out_file: Option<&'static str>,
 }
 
 /// What the kill rounds did.
@@ -45,6 +47,10 @@ fn gsolve(args: &[String]) -> Command {
 
 fn with_out(job: &Job, out: &Path, resume: bool) -> Vec<String> {
     let mut a = job.args.clone();
+    let _ = std::fs::create_dir_all(out);
+    let out = job
+        .out_file
+        .map_or_else(|| out.to_path_buf(), |f| out.join(f));
     a.extend([
         "--out".to_string(),
         out.to_str().expect("UTF-8 path").to_string(),
@@ -120,6 +126,7 @@ fn rex_table(max_cells: usize) -> Job {
     Job {
         args: args.split(' ').map(String::from).collect(),
         resume_flag: None,
+        out_file: None,
         has_checkpoint: |out| {
             std::fs::read_dir(out.join("resume")).is_ok_and(|d| {
                 d.flatten()
@@ -138,6 +145,7 @@ fn double_oracle(board: (&str, &str, &str), iterations: u64) -> Job {
     Job {
         args: args.split_whitespace().map(String::from).collect(),
         resume_flag: Some("--resume"),
+        out_file: None,
         has_checkpoint: |out| out.join("do-checkpoint.bin").exists(),
     }
 }
@@ -150,8 +158,65 @@ fn cfr(iterations: u64) -> Job {
     Job {
         args: args.split_whitespace().map(String::from).collect(),
         resume_flag: Some("--resume"),
+        out_file: None,
         has_checkpoint: |out| out.join("checkpoint.bin").exists(),
     }
+}
+
+/// Self-play of `game` (`dola` or `hexecs`) into `file`: a checkpoint is a journal with a
+/// finished game in it.
+fn self_play(game: &str, file: &'static str, games: u32) -> Job {
+    let variant = if game == "dola" {
+        "--variant sultan "
+    } else {
+        ""
+    };
+    let args = format!(
+        "{game} play {variant}--games {games} --depth 2 --threads 1 --max-plies 60 --seed 3"
+    );
+    Job {
+        args: args.split_whitespace().map(String::from).collect(),
+        resume_flag: None,
+        out_file: Some(file),
+        has_checkpoint: |out| {
+            std::fs::read_dir(out).is_ok_and(|d| {
+                d.flatten().any(|e| {
+                    let journal = e.file_name().to_string_lossy().ends_with(".journal");
+                    journal && read(e.path()).lines().count() > 1
+                })
+            })
+        },
+    }
+}
+
+/// Every file of `dir` without the lines that record the command.
+fn files_without_command(dir: &Path) -> Vec<(String, Vec<String>)> {
+    let mut v: Vec<(String, Vec<String>)> = std::fs::read_dir(dir)
+        .unwrap()
+        .flatten()
+        .map(|e| {
+            let lines = read(e.path())
+                .lines()
+                .filter(|l| !l.starts_with("# command"))
+                .map(String::from)
+                .collect();
+            (e.file_name().to_string_lossy().into_owned(), lines)
+        })
+        .collect();
+    v.sort();
+    v
+}
+
+fn check_self_play(game: &str, file: &'static str, games: u32, rounds: usize) -> Rounds {
+    let dir = common::scratch(&format!("kill-play-{game}-{games}"));
+    let job = self_play(game, file, games);
+    uninterrupted(&job, &dir.join("one"));
+    let r = kill_rounds(&job, &dir.join("killed"), rounds, u64::from(games), 300);
+    let same =
+        files_without_command(&dir.join("killed")) == files_without_command(&dir.join("one"));
+    assert!(same, "{game} play: the records of the killed run differ");
+    let _ = std::fs::remove_dir_all(&dir);
+    r
 }
 
 /// `summary.md` of a double-oracle run without its command line and total seconds.
@@ -231,6 +296,10 @@ fn check_cfr(iterations: u64, rounds: usize, seed: u64) -> Rounds {
 #[test]
 fn rex_table_killed_repeatedly_gives_the_same_table() {
     let r = check_rex_table(20, 4, 19, 60);
+    eprintln!(
+        "kill rounds: rex table (≤ 20 cells) killed {} times, final table equal",
+        r.kills
+    );
     assert!(r.kills >= 1, "{r:?}");
     // Killed while a board's database was on disk, the next run resumed from it.
     assert!(r.output.contains("resumed with"), "{}", r.output);
@@ -239,13 +308,37 @@ fn rex_table_killed_repeatedly_gives_the_same_table() {
 #[test]
 fn double_oracle_killed_repeatedly_is_an_exact_continuation() {
     let r = check_double_oracle(("3", "3", "abrupt"), 90, 5);
+    eprintln!(
+        "kill rounds: double oracle (3x3 abrupt, 90 iterations) killed {} times, files equal",
+        r.kills
+    );
     assert!(r.kills >= 3, "{r:?}");
 }
 
 #[test]
 fn cfr_killed_repeatedly_gives_the_same_strategy() {
     let r = check_cfr(1000, 4, 7);
+    eprintln!(
+        "kill rounds: CFR (3x2 classical, 1000 iterations) killed {} times, strategy equal",
+        r.kills
+    );
     assert!(r.kills >= 2, "{r:?}");
+}
+
+#[test]
+fn self_play_killed_repeatedly_gives_the_same_records() {
+    let r = check_self_play("dola", "g.txt", 6, 3);
+    eprintln!(
+        "kill rounds: dola play (6 games) killed {} times, records equal",
+        r.kills
+    );
+    assert!(r.output.contains("resumed after"), "{}", r.output);
+    let r = check_self_play("hexecs", "h.txt", 4, 3);
+    eprintln!(
+        "kill rounds: hexecs play (4 games) killed {} times, records equal",
+        r.kills
+    );
+    assert!(r.output.contains("resumed after"), "{}", r.output);
 }
 
 /// Longer variants: more rounds, larger runs, several seeds.
@@ -257,6 +350,12 @@ fn deep_kill_and_resume_rounds() {
         eprintln!("rex table ≤ 24 cells, seed {seed}: {} kills", r.kills);
         let r = check_cfr(10_000, 10, seed);
         eprintln!("cfr 3x2 classical, seed {seed}: {} kills", r.kills);
+    }
+    for seed in 0..3 {
+        let r = check_self_play("dola", "g.txt", 30 + seed, 10);
+        eprintln!("dola play {} games: {} kills", 30 + seed, r.kills);
+        let r = check_self_play("hexecs", "h.txt", 20 + seed, 10);
+        eprintln!("hexecs play {} games: {} kills", 20 + seed, r.kills);
     }
     for (board, iterations) in [(("3", "3", "abrupt"), 480), (("2", "4", "abrupt"), 300)] {
         let r = check_double_oracle(board, iterations, 12);

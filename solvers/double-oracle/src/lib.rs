@@ -112,32 +112,7 @@ where
         first: Vec<O::Policy>,
         second: Vec<O::Policy>,
     ) -> Result<Self, EmptyPolicySet> {
-        if first.is_empty() || second.is_empty() {
-            return Err(EmptyPolicySet);
-        }
-        let mut d = Self::empty(oracle, restricted);
-        for p in second {
-            d.add(Player::Second, p);
-        }
-        for p in first {
-            d.add(Player::First, p);
-        }
-        Ok(d)
-    }
-
-    fn empty(oracle: O, restricted: L) -> Self {
-        DoubleOracle {
-            oracle,
-            policies: [Vec::new(), Vec::new()],
-            keys: Default::default(),
-            payoff: Vec::new(),
-            iterations: 0,
-            best_lower: None,
-            best_upper: None,
-            last_support: Default::default(),
-            last_counts: [0, 0],
-            restricted,
-        }
+        Self::with_sets(oracle, restricted, [first, second], true)
     }
 
     /// Continue from policy sets saved by a run ([`DoubleOracle::policies`]), kept in their
@@ -149,15 +124,38 @@ where
         first: Vec<O::Policy>,
         second: Vec<O::Policy>,
     ) -> Result<Self, EmptyPolicySet> {
+        Self::with_sets(oracle, restricted, [first, second], false)
+    }
+
+    fn with_sets(
+        oracle: O,
+        restricted: L,
+        [first, second]: [Vec<O::Policy>; 2],
+        images: bool,
+    ) -> Result<Self, EmptyPolicySet> {
         if first.is_empty() || second.is_empty() {
             return Err(EmptyPolicySet);
         }
-        let mut d = Self::empty(oracle, restricted);
-        for p in second {
-            d.add_one(Player::Second, p);
-        }
-        for p in first {
-            d.add_one(Player::First, p);
+        let mut d = DoubleOracle {
+            oracle,
+            policies: [Vec::new(), Vec::new()],
+            keys: Default::default(),
+            payoff: Vec::new(),
+            iterations: 0,
+            best_lower: None,
+            best_upper: None,
+            last_support: Default::default(),
+            last_counts: [0, 0],
+            restricted,
+        };
+        for (player, set) in [(Player::Second, second), (Player::First, first)] {
+            for p in set {
+                if images {
+                    d.add(player, p);
+                } else {
+                    d.add_one(player, p);
+                }
+            }
         }
         Ok(d)
     }
