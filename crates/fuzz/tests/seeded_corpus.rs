@@ -47,3 +47,19 @@ fn a_panicking_target_is_caught_and_its_input_kept() {
     assert!(stats.crashes > 0);
     assert!(stats.crashing_inputs.iter().all(|i| i.contains(&b'x')));
 }
+
+/// Inputs that crashed a target in a long run (`scripts/fuzz.sh`), kept as regressions: file
+/// `crates/fuzz/tests/crashes/TARGET-N` is an input of TARGET.
+#[test]
+fn every_crash_found_so_far_is_fixed() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/crashes");
+    let mut n = 0;
+    for entry in std::fs::read_dir(&dir).unwrap().flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let target = name.rsplit_once('-').map_or(name.as_str(), |(t, _)| t);
+        let t = fuzz_targets::target(target).unwrap_or_else(|| panic!("{name}: no target"));
+        (t.run)(&std::fs::read(entry.path()).unwrap());
+        n += 1;
+    }
+    assert!(n >= 1, "the crash inputs are in {}", dir.display());
+}

@@ -181,13 +181,14 @@ fn generate(
                 (r, against_row, against_col)
             };
             let mut found = read(&mut w);
-            if found.0.col_guarantee - found.0.row_guarantee > 1e-9 {
-                // The kept tableau has drifted: rebuild it on this working set.
+            if not_an_equilibrium(&found.0) {
+                // The kept tableau has drifted (or was damaged: a NaN fails the test too):
+                // rebuild it on this working set.
                 let spent = w.pivots;
                 w = WarmLp::new(a, rs.clone(), cs.clone());
                 w.pivots += spent;
                 found = read(&mut w);
-                if found.0.col_guarantee - found.0.row_guarantee > 1e-9 {
+                if not_an_equilibrium(&found.0) {
                     found = with_payoffs(solve_sub(a, &rs, &cs));
                     w.pivots += found.0.pivots;
                 }
@@ -248,6 +249,21 @@ fn generate(
     }
     // Not reached in practice: fall back to the whole undominated game.
     (solve_sub(a, &pool_r, &pool_c), None)
+}
+
+/// Whether a solution read from the kept program fails to be an equilibrium of its working set
+/// to 1e-9: its guarantees differ, or (a tableau drifted or damaged, e.g. restored from a
+/// corrupted checkpoint) a weight or the value is not finite, negative or the weights do not
+/// sum to 1. NaNs fail every test (a minimum over guarantees would skip them).
+fn not_an_equilibrium(r: &MatrixSolution) -> bool {
+    let mixture_ok = |w: &[f64]| {
+        w.iter().all(|x| x.is_finite() && *x >= -1e-9)
+            && (w.iter().sum::<f64>() - 1.0).abs() <= 1e-6
+    };
+    !(r.value.is_finite()
+        && mixture_ok(&r.row)
+        && mixture_ok(&r.col)
+        && r.col_guarantee - r.row_guarantee <= 1e-9)
 }
 
 /// The 0/1 game `a` restricted to the rows `rs` and columns `cs`, solved from scratch
