@@ -96,6 +96,17 @@ fn kill_rounds(job: &Job, out: &Path, rounds: usize, seed: u64, max_ms: u64) -> 
     r
 }
 
+/// No temporary left in `dir` by the killed runs (the finished run removes them).
+fn assert_no_temporaries(dir: &Path) {
+    let left: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".tmp"))
+        .collect();
+    assert!(left.is_empty(), "temporaries left: {left:?}");
+}
+
 /// Run `job` uninterrupted into `out`.
 fn uninterrupted(job: &Job, out: &Path) {
     let r = gsolve(&with_out(job, out, false)).output().unwrap();
@@ -211,10 +222,30 @@ fn check_self_play(game: &str, file: &'static str, games: u32, rounds: usize) ->
     let dir = common::scratch(&format!("kill-play-{game}-{games}"));
     let job = self_play(game, file, games);
     uninterrupted(&job, &dir.join("one"));
+    // A temporary that a killed run left (a process id that cannot be running): removed
+    // when the games are complete, like any a kill below leaves.
+    std::fs::create_dir_all(dir.join("killed")).unwrap();
+    std::fs::write(
+        dir.join("killed").join(format!(".{file}.4999999-0.tmp")),
+        "x",
+    )
+    .unwrap();
     let r = kill_rounds(&job, &dir.join("killed"), rounds, u64::from(games), 300);
-    let same =
-        files_without_command(&dir.join("killed")) == files_without_command(&dir.join("one"));
-    assert!(same, "{game} play: the records of the killed run differ");
+    let (killed, one) = (
+        files_without_command(&dir.join("killed")),
+        files_without_command(&dir.join("one")),
+    );
+    let names = |v: &[(String, Vec<String>)]| v.iter().map(|f| f.0.clone()).collect::<Vec<_>>();
+    assert_eq!(names(&killed), names(&one), "{game} play: files");
+    for (k, o) in killed.iter().zip(&one) {
+        assert!(
+            k.1 == o.1,
+            "{game} play: {} differs: {:?} vs {:?}",
+            k.0,
+            k.1,
+            o.1
+        );
+    }
     let _ = std::fs::remove_dir_all(&dir);
     r
 }
@@ -264,6 +295,7 @@ fn check_double_oracle(board: (&str, &str, &str), iterations: u64, rounds: usize
     assert_eq!(conv("killed"), conv("one"), "convergence.csv");
     let summary = |d: &str| summary_without_timing(&read(dir.join(d).join("summary.md")));
     assert_eq!(summary("killed"), summary("one"), "summary.md");
+    assert_no_temporaries(&dir.join("killed"));
     let _ = std::fs::remove_dir_all(&dir);
     r
 }
@@ -289,6 +321,7 @@ fn check_cfr(iterations: u64, rounds: usize, seed: u64) -> Rounds {
         rows.last().cloned()
     };
     assert_eq!(last_row("killed"), last_row("one"), "final bracket");
+    assert_no_temporaries(&dir.join("killed"));
     let _ = std::fs::remove_dir_all(&dir);
     r
 }

@@ -284,7 +284,9 @@ pub fn dola_play(cfg: &DolaPlayConfig, progress: &dyn Progress) -> JobResult<Pla
     if let Some(path) = &cfg.summary {
         put_selfplay_section(path, "# Dola engine self-play", &markdown)?;
     }
-    played.journal.map(Journal::remove);
+    if let (Some(j), Some(out)) = (played.journal, &cfg.out) {
+        j.remove(out);
+    }
     Ok(PlayReport {
         summary,
         markdown,
@@ -362,7 +364,9 @@ pub fn hexecs_play(cfg: &HexecsPlayConfig, progress: &dyn Progress) -> JobResult
     if let Some(path) = &cfg.summary {
         put_selfplay_section(path, "# Hexecs engine self-play", &markdown)?;
     }
-    played.journal.map(Journal::remove);
+    if let (Some(j), Some(out)) = (played.journal, &cfg.out) {
+        j.remove(out);
+    }
     Ok(PlayReport {
         summary,
         markdown,

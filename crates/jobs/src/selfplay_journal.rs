@@ -163,9 +163,28 @@ impl Journal {
         self.file.sync_data().map_err(io)
     }
 
-    /// The run is complete: remove the journal.
-    pub fn remove(self) {
+    /// The run is complete: remove the journal, and the temporaries that killed runs left
+    /// of it and of the record files of `out` (`.NAME.PID-N.tmp`, see
+    /// [`crate::output::remove_stale_temporaries`]).
+    pub fn remove(self, out: &Path) {
         let _ = std::fs::remove_file(&self.path);
+        let stem = out
+            .file_stem()
+            .map_or_else(String::new, |s| s.to_string_lossy().into_owned());
+        if let Some(dir) = out.parent() {
+            let dir = if dir.as_os_str().is_empty() {
+                Path::new(".")
+            } else {
+                dir
+            };
+            crate::output::remove_stale_temporaries(dir, &stem);
+            // The journal's own (it is rewritten when a run resumes).
+            let journal = self
+                .path
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned());
+            crate::output::remove_stale_temporaries(dir, &journal.unwrap_or_default());
+        }
     }
 }
 

@@ -412,6 +412,8 @@ impl<'a> Run<'a> {
         };
         if let Some(dir) = out {
             self.write_files(&report, &file, tree, dir)?;
+            // Temporaries that killed runs of this folder left behind.
+            crate::output::remove_stale_temporaries(dir, "");
         }
         Ok(report)
     }

@@ -322,6 +322,8 @@ pub fn run(config: &DoubleOracleConfig, progress: &dyn Progress) -> JobResult<Do
     if let Some(dir) = &out {
         write_checkpoint(&d, &report.rows, seconds, converged)?;
         write_files(&report, dir, config)?;
+        // Temporaries that killed runs of this folder left behind.
+        crate::output::remove_stale_temporaries(dir, "");
     }
     Ok(report)
 }
