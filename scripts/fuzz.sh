@@ -23,6 +23,6 @@ done
 if [ "${targets[*]}" = all ] || [[ " ${targets[*]} " == *" gtp-line "* ]]; then
     GSOLVE_FUZZ_EXECS=$executions GSOLVE_FUZZ_SEED=$seed flock /tmp/heavy.lock \
         taskset -c 0 cargo test --release -p gsolve --bin gsolve gtp_lines_fuzz_long \
-        -- --ignored --nocapture --test-threads 1 | grep -E '^(gtp-line|crash)' || status=1
+        -- --ignored --nocapture --test-threads 1 | grep -oE '(gtp-line|crash).*' || status=1
 fi
 exit $status
