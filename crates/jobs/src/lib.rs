@@ -20,6 +20,7 @@ pub mod rex;
 pub mod search;
 pub mod search_bench;
 pub mod selfplay;
+pub mod selfplay_journal;
 
 pub use output::{JobError, JobResult};
 pub use progress::{NoProgress, Progress};

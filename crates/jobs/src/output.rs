@@ -167,6 +167,35 @@ pub fn temporary_name(path: &Path) -> std::path::PathBuf {
     path.with_file_name(format!(".{name}.{}-{seq}.tmp", std::process::id()))
 }
 
+/// Remove the temporaries ([`temporary_name`]) that a killed run left in `dir` for files whose
+/// name starts with `prefix`: those of a process that no longer runs (`/proc/PID` is gone;
+/// elsewhere none is removed). A live run's temporaries are left alone.
+pub fn remove_stale_temporaries(dir: &Path, prefix: &str) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for e in entries.flatten() {
+        let name = e.file_name().to_string_lossy().into_owned();
+        let Some(rest) = name
+            .strip_prefix('.')
+            .filter(|r| r.starts_with(prefix))
+            .and_then(|r| r.strip_suffix(".tmp"))
+        else {
+            continue;
+        };
+        let pid = rest
+            .rsplit_once('.')
+            .and_then(|(_, p)| p.split_once('-'))
+            .and_then(|(pid, _)| pid.parse::<u32>().ok());
+        if let Some(pid) = pid {
+            let gone = Path::new("/proc").is_dir() && !Path::new(&format!("/proc/{pid}")).exists();
+            if gone {
+                let _ = std::fs::remove_file(e.path());
+            }
+        }
+    }
+}
+
 /// An error if `path` is an existing file that is not writable (a result someone protected)
 /// or is a directory.
 pub fn refuse_read_only(path: &Path) -> JobResult<()> {

@@ -7,6 +7,7 @@
 
 use crate::output::{put_markdown_section, toolkit_version, write_atomic, JobError, JobResult};
 use crate::search::{search_error, SearchSettings};
+use crate::selfplay_journal::{journal_path, FinishedGame, Journal};
 use crate::Progress;
 use game::{Evaluate, MoveHints, Outcome, Player};
 use search::{Engine, GameRecord, SelfPlayOptions, SelfPlaySummary};
@@ -27,15 +28,20 @@ pub struct PlayConfig {
     pub search: SearchSettings,
 }
 
-/// Play `cfg.games` engine games from `root`, calling `on_game(index, record)` after each (to
-/// write the record) and reporting one line per game to `progress`.
+/// Play `cfg.games` engine games from `root`, calling `on_game(index, record)` after each (it
+/// writes the record and returns what to keep of it) and reporting one line per game to
+/// `progress`. With `journal` (its path and the run's settings), each finished game is
+/// journaled ([`crate::selfplay_journal`]) and the games already there are not played again;
+/// the journal is handed back, for the caller to remove once its files are written. Returns
+/// the summary and the kept text of every game, in order.
 pub fn play_games<G: Evaluate, H: MoveHints<G>>(
     root: &G,
     hints: &H,
     cfg: &PlayConfig,
+    journal: Option<(&Path, &str)>,
     progress: &dyn Progress,
-    mut on_game: impl FnMut(u32, &GameRecord<G::Move>) -> JobResult<()>,
-) -> JobResult<SelfPlaySummary> {
+    mut on_game: impl FnMut(u32, &GameRecord<G::Move>) -> JobResult<String>,
+) -> JobResult<PlayedGames> {
     if cfg.games == 0 {
         return Err(JobError::input("--games 0: expected at least one game"));
     }
@@ -49,13 +55,37 @@ pub fn play_games<G: Evaluate, H: MoveHints<G>>(
         max_plies: cfg.max_plies,
         seed: cfg.seed,
     };
+    let (mut journal, done) = match journal {
+        Some((path, key)) => {
+            let (j, done) = Journal::open(path, &format!("{key} {cfg:?}"))?;
+            (Some(j), done)
+        }
+        None => (None, Vec::new()),
+    };
     progress.start("self-play", u64::from(cfg.games));
     let mut summary = SelfPlaySummary::default();
-    for i in 0..cfg.games {
+    let mut texts = Vec::new();
+    for g in done.into_iter().take(cfg.games as usize) {
+        summary.add_result(g.outcome, g.decisions);
+        texts.push(g.text);
+    }
+    if !texts.is_empty() {
+        progress.message(&format!("resumed after {} finished games", texts.len()));
+    }
+    for i in texts.len() as u32..cfg.games {
         let record = search::play_game(root, &mut engine, &limits, hints, &play, u64::from(i))
             .map_err(search_error)?;
         summary.add(&record);
-        on_game(i, &record)?;
+        let text = on_game(i, &record)?;
+        if let Some(j) = journal.as_mut() {
+            j.append(&FinishedGame {
+                index: i,
+                outcome: record.outcome,
+                decisions: record.decisions,
+                text: text.clone(),
+            })?;
+        }
+        texts.push(text);
         progress.message(&format!(
             "game {:>4}: {:<14} after {:>4} decisions",
             i + 1,
@@ -65,7 +95,22 @@ pub fn play_games<G: Evaluate, H: MoveHints<G>>(
         progress.advance(u64::from(i + 1), "");
     }
     progress.finish();
-    Ok(summary)
+    Ok(PlayedGames {
+        summary,
+        texts,
+        journal,
+    })
+}
+
+/// What [`play_games`] gives back.
+pub struct PlayedGames {
+    /// The summary of every game.
+    pub summary: SelfPlaySummary,
+    /// What `on_game` kept of each game, in order (read back from the journal for games an
+    /// earlier run finished).
+    pub texts: Vec<String>,
+    /// The journal, to remove once the files are written.
+    pub journal: Option<Journal>,
 }
 
 fn outcome_text(o: Option<Outcome>) -> &'static str {
@@ -211,25 +256,36 @@ pub fn dola_record_file(
 /// The job of `gsolve dola play`: the games, their records and the summary section.
 pub fn dola_play(cfg: &DolaPlayConfig, progress: &dyn Progress) -> JobResult<PlayReport> {
     let start = dola::Position::start(cfg.variant);
-    let mut files = Vec::new();
-    let summary = play_games(
+    let journal = cfg.out.as_deref().map(journal_path);
+    let key = format!("dola {}", cfg.variant.name());
+    let played = play_games(
         &start,
         &dola::DolaHints,
         &cfg.play,
+        journal.as_deref().map(|p| (p, key.as_str())),
         progress,
         |i, record| {
-            if let Some(out) = &cfg.out {
-                let path = game_path(out, i, cfg.play.games);
-                write_atomic(&path, dola_record_file(cfg, i, record).as_bytes())?;
-                files.push(path);
-            }
-            Ok(())
+            let Some(out) = &cfg.out else {
+                return Ok(String::new());
+            };
+            let path = game_path(out, i, cfg.play.games);
+            write_atomic(&path, dola_record_file(cfg, i, record).as_bytes())?;
+            Ok(path.display().to_string())
         },
     )?;
+    let summary = played.summary;
+    let files = if cfg.out.is_some() {
+        played.texts.iter().map(PathBuf::from).collect()
+    } else {
+        Vec::new()
+    };
     let title = format!("Dola, variant {}", cfg.variant.name());
     let markdown = selfplay_markdown(&title, &summary, &cfg.play, &cfg.command);
     if let Some(path) = &cfg.summary {
         put_selfplay_section(path, "# Dola engine self-play", &markdown)?;
+    }
+    if let (Some(j), Some(out)) = (played.journal, &cfg.out) {
+        j.remove(out);
     }
     Ok(PlayReport {
         summary,
@@ -270,17 +326,20 @@ pub fn hexecs_play(cfg: &HexecsPlayConfig, progress: &dyn Progress) -> JobResult
         cfg.play.seed,
         cfg.play.games
     );
-    let summary = play_games(
+    let journal = cfg.out.as_deref().map(journal_path);
+    let key = format!("hexecs {start_text}");
+    let played = play_games(
         &start,
         &hexecs::HexecsHints,
         &cfg.play,
+        journal.as_deref().map(|p| (p, key.as_str())),
         progress,
         |i, record| {
             let mut end = start.clone();
             for &m in &record.moves {
                 game::Game::play(&mut end, m);
             }
-            text += &format!(
+            Ok(format!(
                 "# game {}: {}, {} decisions, {} moves and die outcomes; final position: {}\n{}\n",
                 i + 1,
                 outcome_name(record.outcome),
@@ -288,10 +347,11 @@ pub fn hexecs_play(cfg: &HexecsPlayConfig, progress: &dyn Progress) -> JobResult
                 record.moves.len(),
                 end.position_text(),
                 hexecs::moves_line(&record.moves)
-            );
-            Ok(())
+            ))
         },
     )?;
+    let summary = played.summary;
+    text.extend(played.texts);
     let mut files = Vec::new();
     if let Some(out) = &cfg.out {
         write_atomic(out, text.as_bytes())?;
@@ -301,6 +361,9 @@ pub fn hexecs_play(cfg: &HexecsPlayConfig, progress: &dyn Progress) -> JobResult
     let markdown = selfplay_markdown(&title, &summary, &cfg.play, &cfg.command);
     if let Some(path) = &cfg.summary {
         put_selfplay_section(path, "# Hexecs engine self-play", &markdown)?;
+    }
+    if let (Some(j), Some(out)) = (played.journal, &cfg.out) {
+        j.remove(out);
     }
     Ok(PlayReport {
         summary,
@@ -335,14 +398,16 @@ mod tests {
             &Pig::new(12),
             &game::NoHints,
             &cfg,
+            None,
             &crate::NoProgress,
             |_, r| {
                 seen += 1;
                 assert!(r.outcome.is_some());
-                Ok(())
+                Ok(String::new())
             },
         )
-        .unwrap();
+        .unwrap()
+        .summary;
         assert_eq!((seen, summary.games), (3, 3));
         let md = selfplay_markdown("Pig to 12", &summary, &cfg, "test");
         assert!(md.starts_with("## Pig to 12\n") && md.contains("| 3 |"));
@@ -350,8 +415,9 @@ mod tests {
             &Pig::new(12),
             &game::NoHints,
             &config(0),
+            None,
             &crate::NoProgress,
-            |_, _| Ok(()),
+            |_, _| Ok(String::new()),
         );
         assert!(matches!(none, Err(JobError::Input(_))));
     }

@@ -112,6 +112,27 @@ where
         first: Vec<O::Policy>,
         second: Vec<O::Policy>,
     ) -> Result<Self, EmptyPolicySet> {
+        Self::with_sets(oracle, restricted, [first, second], true)
+    }
+
+    /// Continue from policy sets saved by a run ([`DoubleOracle::policies`]), kept in their
+    /// order and without adding images (a saved set already holds them where the run put
+    /// them), so that the payoff matrix is the run's, entry for entry. Duplicates are dropped.
+    pub fn resume(
+        oracle: O,
+        restricted: L,
+        first: Vec<O::Policy>,
+        second: Vec<O::Policy>,
+    ) -> Result<Self, EmptyPolicySet> {
+        Self::with_sets(oracle, restricted, [first, second], false)
+    }
+
+    fn with_sets(
+        oracle: O,
+        restricted: L,
+        [first, second]: [Vec<O::Policy>; 2],
+        images: bool,
+    ) -> Result<Self, EmptyPolicySet> {
         if first.is_empty() || second.is_empty() {
             return Err(EmptyPolicySet);
         }
@@ -127,13 +148,39 @@ where
             last_counts: [0, 0],
             restricted,
         };
-        for p in second {
-            d.add(Player::Second, p);
-        }
-        for p in first {
-            d.add(Player::First, p);
+        for (player, set) in [(Player::Second, second), (Player::First, first)] {
+            for p in set {
+                if images {
+                    d.add(player, p);
+                } else {
+                    d.add_one(player, p);
+                }
+            }
         }
         Ok(d)
+    }
+
+    /// Where the next restricted solve starts: the supports of the last solution and the
+    /// policy counts then (for a checkpoint; see [`DoubleOracle::set_warm_start`]).
+    pub fn warm_start_state(&self) -> (&[Vec<usize>; 2], [usize; 2]) {
+        (&self.last_support, self.last_counts)
+    }
+
+    /// Set where the next restricted solve starts, as [`DoubleOracle::warm_start_state`] gave
+    /// it (indices past the policy sets are ignored by the solve).
+    pub fn set_warm_start(&mut self, support: [Vec<usize>; 2], counts: [usize; 2]) {
+        self.last_support = support;
+        self.last_counts = counts;
+    }
+
+    /// The restricted-game solver (for a checkpoint of its kept state).
+    pub fn restricted(&self) -> &L {
+        &self.restricted
+    }
+
+    /// The restricted-game solver, to restore its kept state.
+    pub fn restricted_mut(&mut self) -> &mut L {
+        &mut self.restricted
     }
 
     /// The oracle.

@@ -39,6 +39,25 @@ impl RestrictedSolver {
         }
     }
 
+    /// The kept linear program as bytes, for a checkpoint (empty when none is kept): with
+    /// [`RestrictedSolver::restore_kept`] on a solver of the same matrix, the next solve
+    /// follows exactly the pivots it would have followed (the tableau is kept bit for bit).
+    pub fn kept_bytes(&self) -> Vec<u8> {
+        self.lp.as_ref().map_or_else(Vec::new, WarmLp::to_bytes)
+    }
+
+    /// Keep the program of [`RestrictedSolver::kept_bytes`] (empty bytes: none); `Err` says
+    /// why the bytes are not such a program. The dominance bit sets are rebuilt from the
+    /// matrix at the next solve, as they would have been extended.
+    pub fn restore_kept(&mut self, bytes: &[u8]) -> Result<(), String> {
+        self.lp = if bytes.is_empty() {
+            None
+        } else {
+            Some(WarmLp::from_bytes(bytes)?)
+        };
+        Ok(())
+    }
+
     /// An equilibrium of the 0/1 game `a` (see [`solve_generated`]); `a` must extend the
     /// matrix of the previous call (same entries, rows and columns only appended).
     pub fn solve(&mut self, a: &[Vec<u8>], rows0: &[usize], cols0: &[usize]) -> MatrixSolution {
@@ -162,13 +181,14 @@ fn generate(
                 (r, against_row, against_col)
             };
             let mut found = read(&mut w);
-            if found.0.col_guarantee - found.0.row_guarantee > 1e-9 {
-                // The kept tableau has drifted: rebuild it on this working set.
+            if not_an_equilibrium(&found.0) {
+                // The kept tableau has drifted (or was damaged: a NaN fails the test too):
+                // rebuild it on this working set.
                 let spent = w.pivots;
                 w = WarmLp::new(a, rs.clone(), cs.clone());
                 w.pivots += spent;
                 found = read(&mut w);
-                if found.0.col_guarantee - found.0.row_guarantee > 1e-9 {
+                if not_an_equilibrium(&found.0) {
                     found = with_payoffs(solve_sub(a, &rs, &cs));
                     w.pivots += found.0.pivots;
                 }
@@ -229,6 +249,21 @@ fn generate(
     }
     // Not reached in practice: fall back to the whole undominated game.
     (solve_sub(a, &pool_r, &pool_c), None)
+}
+
+/// Whether a solution read from the kept program fails to be an equilibrium of its working set
+/// to 1e-9: its guarantees differ, or (a tableau drifted or damaged, e.g. restored from a
+/// corrupted checkpoint) a weight or the value is not finite, negative or the weights do not
+/// sum to 1. NaNs fail every test (a minimum over guarantees would skip them).
+fn not_an_equilibrium(r: &MatrixSolution) -> bool {
+    let mixture_ok = |w: &[f64]| {
+        w.iter().all(|x| x.is_finite() && *x >= -1e-9)
+            && (w.iter().sum::<f64>() - 1.0).abs() <= 1e-6
+    };
+    !(r.value.is_finite()
+        && mixture_ok(&r.row)
+        && mixture_ok(&r.col)
+        && r.col_guarantee - r.row_guarantee <= 1e-9)
 }
 
 /// The 0/1 game `a` restricted to the rows `rs` and columns `cs`, solved from scratch

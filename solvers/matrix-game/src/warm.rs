@@ -294,3 +294,68 @@ fn refactorised(
     }
     Some((t, fresh))
 }
+
+impl WarmLp {
+    /// The program as bytes (for checkpoints): little-endian `u64`s — rows, columns and basis
+    /// (each a length, then the indices) and the tableau (its length, then each entry's bits),
+    /// so that [`WarmLp::from_bytes`] gives back exactly this program.
+    pub(crate) fn to_bytes(&self) -> Vec<u8> {
+        let mut out =
+            Vec::with_capacity(8 * (4 + self.rows.len() + self.cols.len() + self.t.len()));
+        let mut put = |x: u64| out.extend_from_slice(&x.to_le_bytes());
+        for list in [&self.rows, &self.cols, &self.basis] {
+            put(list.len() as u64);
+            list.iter().for_each(|&i| put(i as u64));
+        }
+        put(self.t.len() as u64);
+        self.t.iter().for_each(|x| put(x.to_bits()));
+        out
+    }
+
+    /// The program written by [`WarmLp::to_bytes`], checked for consistency (one basic
+    /// variable per constraint, each a column of the tableau; a tableau of the right shape with
+    /// finite entries); `Err` names what is wrong.
+    pub(crate) fn from_bytes(bytes: &[u8]) -> Result<WarmLp, String> {
+        if bytes.len() % 8 != 0 {
+            return Err("kept program: length not a multiple of 8".into());
+        }
+        let mut words = bytes
+            .chunks_exact(8)
+            .map(|c| u64::from_le_bytes(c.try_into().expect("8 bytes")));
+        let total = bytes.len() / 8;
+        let mut list = |what: &str| -> Result<Vec<u64>, String> {
+            let n = words.next().ok_or(format!("kept program: no {what}"))?;
+            if n > total as u64 {
+                return Err(format!("kept program: {what} longer than the file"));
+            }
+            let v: Vec<u64> = words.by_ref().take(n as usize).collect();
+            if v.len() as u64 != n {
+                return Err(format!("kept program: {what} cut short"));
+            }
+            Ok(v)
+        };
+        let index = |v: Vec<u64>| -> Vec<usize> {
+            v.into_iter()
+                .map(|x| x.min(usize::MAX as u64) as usize)
+                .collect()
+        };
+        let rows = index(list("rows")?);
+        let cols = index(list("columns")?);
+        let basis = index(list("basis")?);
+        let t: Vec<f64> = list("tableau")?.into_iter().map(f64::from_bits).collect();
+        let (m, n) = (rows.len(), cols.len());
+        if basis.len() != m || basis.iter().any(|&b| b >= n + m) {
+            return Err("kept program: basis does not fit the program".into());
+        }
+        if t.len() != (m + 1) * (n + m + 1) || t.iter().any(|x| !x.is_finite()) {
+            return Err("kept program: tableau of the wrong shape or not finite".into());
+        }
+        Ok(WarmLp {
+            rows,
+            cols,
+            t,
+            basis,
+            pivots: 0,
+        })
+    }
+}

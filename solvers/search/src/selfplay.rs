@@ -127,9 +127,14 @@ pub struct SelfPlaySummary {
 impl SelfPlaySummary {
     /// Count one game.
     pub fn add<M>(&mut self, r: &GameRecord<M>) {
+        self.add_result(r.outcome, r.decisions);
+    }
+
+    /// Count one game by its result and length (a game read back from a journal).
+    pub fn add_result(&mut self, outcome: Option<Outcome>, decisions: u32) {
         self.games += 1;
-        self.total_decisions += u64::from(r.decisions);
-        match r.outcome {
+        self.total_decisions += u64::from(decisions);
+        match outcome {
             Some(Outcome::Win(Player::First)) => self.first_wins += 1,
             Some(Outcome::Win(Player::Second)) => self.second_wins += 1,
             Some(Outcome::Draw) => self.draws += 1,

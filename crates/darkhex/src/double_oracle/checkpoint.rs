@@ -8,11 +8,13 @@ use bincode::Options;
 /// Magic of a double-oracle checkpoint file.
 pub const CHECKPOINT_MAGIC: [u8; 8] = *b"GSDHDOCK";
 /// Version of the checkpoint format.
-pub const CHECKPOINT_VERSION: u32 = 1;
+pub const CHECKPOINT_VERSION: u32 = 2;
 
-/// A checkpoint: the policy sets, the best mixtures, the convergence rows. Bincode with a
-/// magic, a version and the toolkit version; the policies are stored as `DARKHEX_MIXTURE`
-/// texts so that loading re-validates them with the strict certificate reader.
+/// A checkpoint: the policy sets, the best mixtures, the convergence rows, and (from version
+/// 2) the state that makes a resumed run an exact continuation. Bincode with a magic, a
+/// version and the toolkit version; the policies are stored as `DARKHEX_MIXTURE` texts so
+/// that loading re-validates them with the strict certificate reader. Version 1 files (no
+/// continuation state) are still read.
 #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct Checkpoint {
     /// [`CHECKPOINT_MAGIC`].
@@ -33,6 +35,38 @@ pub struct Checkpoint {
     pub sets: [String; 2],
     /// The best Black and White mixtures found (texts), if any.
     pub best: [Option<String>; 2],
+    /// What the next iteration starts from (none in version 1 files).
+    pub continuation: Option<Continuation>,
+}
+
+/// The state of a double oracle beyond its policy sets and best bounds that its next
+/// iteration depends on: where the restricted solve starts, the kept linear program (opaque
+/// bytes of the restricted solver, bit for bit), and whether the run has converged. With it a
+/// resumed run takes exactly the path of an uninterrupted one.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Continuation {
+    /// Supports of the last restricted solution (Black's, White's policy indices).
+    pub support: [Vec<u64>; 2],
+    /// Policy counts when it was solved.
+    pub counts: [u64; 2],
+    /// The restricted solver's kept program (empty: none).
+    pub restricted: Vec<u8>,
+    /// Neither best response of the last iteration was new.
+    pub converged: bool,
+}
+
+/// Version 1 of the format: [`Checkpoint`] without the continuation.
+#[derive(serde::Deserialize)]
+struct CheckpointV1 {
+    magic: [u8; 8],
+    version: u32,
+    toolkit: String,
+    rules: Rules,
+    iterations: u64,
+    seconds: f64,
+    rows: Vec<(u64, f64, f64, f64, f64)>,
+    sets: [String; 2],
+    best: [Option<String>; 2],
 }
 
 impl Checkpoint {
@@ -60,7 +94,14 @@ impl Checkpoint {
                 policy_set(rules, 1, sets[1]).to_text(),
             ],
             best: best.map(|m| m.map(Mixture::to_text)),
+            continuation: None,
         }
+    }
+
+    /// This checkpoint with the continuation state `c`.
+    pub fn with_continuation(mut self, c: Continuation) -> Checkpoint {
+        self.continuation = Some(c);
+        self
     }
 
     /// Serialise.
@@ -75,18 +116,40 @@ impl Checkpoint {
                 "wrong magic: not a double-oracle checkpoint (expected GSDHDOCK)".into(),
             ));
         }
-        let c: Checkpoint = bincode::DefaultOptions::new()
+        let version = u32::from_le_bytes(
+            bytes[8..]
+                .get(..4)
+                .map_or([0; 4], |v| v.try_into().expect("4 bytes")),
+        );
+        let options = bincode::DefaultOptions::new()
             .with_fixint_encoding()
             .with_limit(1 << 34)
-            .allow_trailing_bytes()
-            .deserialize(bytes)
-            .map_err(|e| DoubleOracleError::Checkpoint(format!("corrupt or truncated: {e}")))?;
-        if c.version != CHECKPOINT_VERSION {
-            return Err(DoubleOracleError::Checkpoint(format!(
-                "format version {} (this toolkit reads {CHECKPOINT_VERSION})",
-                c.version
-            )));
-        }
+            .allow_trailing_bytes();
+        let corrupt =
+            |e: bincode::Error| DoubleOracleError::Checkpoint(format!("corrupt or truncated: {e}"));
+        let c: Checkpoint = match version {
+            1 => {
+                let v: CheckpointV1 = options.deserialize(bytes).map_err(corrupt)?;
+                Checkpoint {
+                    magic: v.magic,
+                    version: v.version,
+                    toolkit: v.toolkit,
+                    rules: v.rules,
+                    iterations: v.iterations,
+                    seconds: v.seconds,
+                    rows: v.rows,
+                    sets: v.sets,
+                    best: v.best,
+                    continuation: None,
+                }
+            }
+            CHECKPOINT_VERSION => options.deserialize(bytes).map_err(corrupt)?,
+            v => {
+                return Err(DoubleOracleError::Checkpoint(format!(
+                    "format version {v} (this toolkit reads 1 and {CHECKPOINT_VERSION})"
+                )))
+            }
+        };
         Ok(c)
     }
 

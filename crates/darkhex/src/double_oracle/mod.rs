@@ -57,7 +57,7 @@ use thiserror::Error;
 
 pub mod checkpoint;
 
-pub use checkpoint::{Checkpoint, Restored, CHECKPOINT_MAGIC, CHECKPOINT_VERSION};
+pub use checkpoint::{Checkpoint, Continuation, Restored, CHECKPOINT_MAGIC, CHECKPOINT_VERSION};
 
 /// Common denominator of the rounded LP weights.
 pub const WEIGHT_DENOMINATOR: f64 = (1u64 << 40) as f64;

@@ -236,3 +236,71 @@ pub fn command_line() -> String {
     parts.extend(args.into_iter().skip(1));
     parts.join(" ")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::bar_style;
+    use indicatif::{ProgressBar, ProgressDrawTarget, TermLike};
+    use std::sync::{Arc, Mutex};
+
+    /// A terminal that keeps what is drawn on it.
+    #[derive(Debug, Default, Clone)]
+    struct Screen(Arc<Mutex<String>>);
+
+    impl TermLike for Screen {
+        fn width(&self) -> u16 {
+            120
+        }
+        fn move_cursor_up(&self, _: usize) -> std::io::Result<()> {
+            Ok(())
+        }
+        fn move_cursor_down(&self, _: usize) -> std::io::Result<()> {
+            Ok(())
+        }
+        fn move_cursor_right(&self, _: usize) -> std::io::Result<()> {
+            Ok(())
+        }
+        fn move_cursor_left(&self, _: usize) -> std::io::Result<()> {
+            Ok(())
+        }
+        fn write_line(&self, s: &str) -> std::io::Result<()> {
+            self.write_str(&format!("{s}\n"))
+        }
+        fn write_str(&self, s: &str) -> std::io::Result<()> {
+            self.0.lock().unwrap().push_str(s);
+            Ok(())
+        }
+        fn clear_line(&self) -> std::io::Result<()> {
+            Ok(())
+        }
+        fn flush(&self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    /// What a bar of `total` steps shows at position 7.
+    fn drawn(total: u64) -> String {
+        let screen = Screen::default();
+        let bar = ProgressBar::with_draw_target(
+            Some(total),
+            ProgressDrawTarget::term_like(Box::new(screen.clone())),
+        );
+        bar.set_style(bar_style(total));
+        bar.set_prefix("job");
+        bar.set_position(7);
+        bar.set_message("note");
+        bar.abandon();
+        let text = screen.0.lock().unwrap().clone();
+        text
+    }
+
+    #[test]
+    fn a_bar_without_a_total_says_so_and_never_shows_n_of_0() {
+        let unknown = drawn(0);
+        assert!(unknown.contains("7 done (total unknown)"), "{unknown:?}");
+        assert!(!unknown.contains("7/0"), "{unknown:?}");
+        let known = drawn(10);
+        assert!(known.contains("7/10"), "{known:?}");
+        assert!(!known.contains("unknown"), "{known:?}");
+    }
+}

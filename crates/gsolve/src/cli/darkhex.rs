@@ -240,6 +240,9 @@ struct TableArgs {
     /// Also try 4x3 and 3x4 (view abstraction) with this many seconds each (0 = skip).
     #[arg(long, default_value_t = 0.0)]
     large_time: f64,
+    /// Checkpoint interval of each board's run in seconds (boards/*/checkpoint.bin).
+    #[arg(long, default_value_t = 60.0)]
+    checkpoint_secs: f64,
 }
 
 /// Run `gsolve darkhex`.
@@ -591,6 +594,18 @@ fn table(a: TableArgs, global: &Global) -> CliResult {
             "--algo double-oracle: the table is of CFR runs (the double oracle's is scripts/darkhex-do-table.sh)",
         ));
     };
+    for (name, v) in [
+        ("--time", a.time),
+        ("--gap", a.gap),
+        ("--large-time", a.large_time),
+        ("--checkpoint-secs", a.checkpoint_secs),
+    ] {
+        if !(v.is_finite() && v >= 0.0) {
+            return Err(CliError::input(format!(
+                "{name} {v}: must be a non-negative number"
+            )));
+        }
+    }
     jobs::output::check_writable_dir("--out", &a.out)?;
     let config = jobs::darkhex::table::TableConfig {
         out: a.out.clone(),
@@ -598,6 +613,7 @@ fn table(a: TableArgs, global: &Global) -> CliResult {
         gap: a.gap,
         algorithm,
         large_time: a.large_time,
+        checkpoint_secs: a.checkpoint_secs,
         command: command_line(),
     };
     let t = jobs::darkhex::table::run(&config, &BarProgress::new(global))?;

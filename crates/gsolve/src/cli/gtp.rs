@@ -568,4 +568,101 @@ mod tests {
             "black"
         );
     }
+
+    /// The GTP fuzz target: one line (lossily decoded) to a persistent engine, then `name`,
+    /// which must still be answered. Commands that search are skipped (a fuzzed board of 64
+    /// cells would search for hours), as are solver resizes (`param_dfpn threads` / `tt_mb`
+    /// allocate; their parsing is in the bad-input corpus).
+    fn gtp_line(data: &[u8]) {
+        thread_local! {
+            static ENGINE: std::cell::RefCell<GtpEngine> = std::cell::RefCell::new(engine(false));
+        }
+        let line = String::from_utf8_lossy(data);
+        let first = line.split_whitespace().next().unwrap_or("");
+        if matches!(
+            first,
+            "genmove" | "dfpn-solve-state" | "dfpn-solver-find-winning"
+        ) || (first == "param_dfpn" && (line.contains("threads") || line.contains("tt_mb")))
+        {
+            return;
+        }
+        ENGINE.with(|e| {
+            let mut e = e.borrow_mut();
+            if e.execute(&line) == Ok(None) {
+                *e = engine(false);
+            }
+            assert_eq!(
+                e.execute("name"),
+                Ok(Some("gsolve".into())),
+                "after {line:?}"
+            );
+        });
+    }
+
+    fn gtp_target() -> fuzz_targets::Target {
+        fuzz_targets::Target {
+            name: "gtp-line",
+            seeds: || {
+                [
+                    "boardsize 3",
+                    "play black a1",
+                    "play white b2",
+                    "undo",
+                    "showboard",
+                    "known_command play",
+                    "time_settings 10 0 0",
+                    "time_left black 5 0",
+                    "param_dfpn timelimit 0.5",
+                    "param_dfpn",
+                    "clear_board",
+                    "boardsize 4 3",
+                    "list_commands",
+                    "protocol_version",
+                    "version",
+                ]
+                .iter()
+                .map(|s| s.as_bytes().to_vec())
+                .collect()
+            },
+            dictionary: &[
+                " ", "black", "white", "b", "w", "a1", "h8", "z9", "0", "-1", "nan", "1e309", "9",
+                "64", "\t", "\u{ff}", "swap", "resign", "pass",
+            ],
+            run: gtp_line,
+        }
+    }
+
+    #[test]
+    fn gtp_lines_fuzz_on_a_seeded_corpus() {
+        let stats = fuzz_targets::run_target(&gtp_target(), 3000, 0x617, false);
+        assert_eq!(stats.executions, 3015);
+    }
+
+    /// `scripts/fuzz.sh` runs this with `GSOLVE_FUZZ_EXECS` (default 10 million).
+    #[test]
+    #[ignore]
+    fn gtp_lines_fuzz_long() {
+        let n = std::env::var("GSOLVE_FUZZ_EXECS")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(10_000_000);
+        let seed = std::env::var("GSOLVE_FUZZ_SEED")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(1);
+        std::panic::set_hook(Box::new(|_| {}));
+        let t = std::time::Instant::now();
+        let stats = fuzz_targets::run_target(&gtp_target(), n, seed, true);
+        let _ = std::panic::take_hook();
+        println!(
+            "gtp-line {} {:.1} {}",
+            stats.executions,
+            t.elapsed().as_secs_f64(),
+            stats.crashes
+        );
+        for input in &stats.crashing_inputs {
+            println!("crash: {:?}", String::from_utf8_lossy(input));
+        }
+        assert_eq!(stats.crashes, 0);
+    }
 }

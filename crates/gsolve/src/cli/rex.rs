@@ -127,6 +127,10 @@ struct TableArgs {
     /// Solve boards already in the CSV again and check them against it.
     #[arg(long)]
     verify: bool,
+    /// Seconds between saves of the board in progress's solved positions
+    /// (OUT/resume/table-ROWSxCOLS.bin.gz; a killed run resumes from them; 0: never saved).
+    #[arg(long = "checkpoint-secs", default_value_t = 60.0)]
+    checkpoint_secs: f64,
     #[command(flatten)]
     solver: SolverOpts,
 }
@@ -162,6 +166,7 @@ pub fn run_default(global: &Global) -> CliResult {
             max_cells: 25,
             out,
             verify: true,
+            checkpoint_secs: 60.0,
             solver: SolverOpts {
                 threads: 2,
                 tt_mb: 512,
@@ -254,6 +259,12 @@ fn rex_colour(p: Player) -> &'static str {
 /// `rex table`; with `report`, the run ends by drawing results/ into that folder (the main job).
 fn table(a: TableArgs, global: &Global, report: Option<&Path>) -> CliResult {
     let solver = a.solver.config()?;
+    if !(a.checkpoint_secs.is_finite() && a.checkpoint_secs >= 0.0) {
+        return Err(CliError::input(format!(
+            "--checkpoint-secs {}: expected seconds >= 0",
+            a.checkpoint_secs
+        )));
+    }
     jobs::output::check_writable_dir("--out", &a.out)?;
     if let Some(dir) = report {
         jobs::output::check_writable_dir("the report folder", dir)?;
@@ -263,6 +274,7 @@ fn table(a: TableArgs, global: &Global, report: Option<&Path>) -> CliResult {
         out: a.out.clone(),
         verify: a.verify,
         solver,
+        checkpoint_secs: (a.checkpoint_secs > 0.0).then_some(a.checkpoint_secs),
         producer: format!(
             "{} ({})",
             super::common::command_line(),

@@ -173,6 +173,14 @@ pub fn number_cases(dir: &Path) -> Vec<Case> {
             v.push(case(&a, opt.trim_start_matches('-')));
         }
     }
+    for (opt, val) in [
+        ("--checkpoint-secs", "nan"),
+        ("--checkpoint-secs", "-1"),
+        ("--time", "inf"),
+        ("--large-time", "nan"),
+    ] {
+        v.push(case(&["darkhex", "table", "--out", o, opt, val], opt));
+    }
     for (rows, cols, needle) in [
         ("0", "2", "0x2"),
         ("2", "0", "2x0"),

@@ -500,6 +500,9 @@ impl<'a> Run<'a> {
                 ));
             }
         }
-        write_atomic(&dir.join("summary.md"), md.as_bytes())
+        write_atomic(&dir.join("summary.md"), md.as_bytes())?;
+        // Temporaries that killed runs of this folder left behind.
+        crate::output::remove_stale_temporaries(dir, "");
+        Ok(())
     }
 }

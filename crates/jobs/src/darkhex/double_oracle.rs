@@ -11,7 +11,8 @@ use super::{
 use crate::Progress;
 use darkhex::certificate::{Fraction, Mixture};
 use darkhex::double_oracle::{
-    first_probe, initial_policies, Checkpoint, DarkHexOracle, OracleKind, ResponseStats,
+    first_probe, initial_policies, Checkpoint, Continuation, DarkHexOracle, OracleKind,
+    ResponseStats,
 };
 use darkhex::strategy::first_probe_table;
 use darkhex::Rules;
@@ -138,25 +139,42 @@ pub fn start(config: &DoubleOracleConfig) -> JobResult<DarkHexDoubleOracle> {
     Ok(d)
 }
 
-/// The double oracle of a checkpoint, with its rows and seconds.
+/// The double oracle of a checkpoint, with its rows, seconds and whether it had converged.
+/// A checkpoint with its continuation state (version 2) resumes exactly where the run was:
+/// the same policy order, restricted-solve start and kept linear program, so the rest of the
+/// path is the uninterrupted run's. A version 1 checkpoint starts the next restricted solve
+/// from the supports of the best mixtures instead (a valid run, on another path).
 fn restore(
     config: &DoubleOracleConfig,
     c: &Checkpoint,
-) -> JobResult<(DarkHexDoubleOracle, Vec<Row>, f64)> {
+) -> JobResult<(DarkHexDoubleOracle, Vec<Row>, f64, bool)> {
     let r = c.restore().map_err(JobError::input)?;
     let oracle = oracle(config)?;
     let lp = RestrictedSolver::new(config.scratch_lp);
     let [black, white] = r.sets;
     let mut d =
-        double_oracle::DoubleOracle::new(oracle, lp, black, white).map_err(JobError::input)?;
+        double_oracle::DoubleOracle::resume(oracle, lp, black, white).map_err(JobError::input)?;
     d.set_iterations(r.iterations);
     for (owner, best) in [Player::First, Player::Second].into_iter().zip(r.best) {
         if let Some((v, m)) = best {
             d.offer_bound(owner, v, m);
         }
     }
-    // Start the next restricted solve from the supports of the best mixtures instead of every
-    // policy (a working set of a few hundred instead of thousands).
+    if let Some(k) = &c.continuation {
+        let index = |v: &[u64]| {
+            v.iter()
+                .map(|&i| i.min(usize::MAX as u64) as usize)
+                .collect()
+        };
+        d.set_warm_start(
+            [index(&k.support[0]), index(&k.support[1])],
+            k.counts.map(|n| n.min(usize::MAX as u64) as usize),
+        );
+        d.restricted_mut()
+            .restore_kept(&k.restricted)
+            .map_err(JobError::input)?;
+        return Ok((d, c.rows.clone(), c.seconds, k.converged));
+    }
     for owner in [Player::First, Player::Second] {
         let best = match owner {
             Player::First => d.best_lower(),
@@ -166,10 +184,12 @@ fn restore(
         let want: std::collections::HashSet<_> = m.policies.iter().map(|p| p.key()).collect();
         d.warm_start(owner, |p| want.contains(&p.key()));
     }
-    Ok((d, c.rows.clone(), c.seconds))
+    Ok((d, c.rows.clone(), c.seconds, false))
 }
 
-fn capture(d: &DarkHexDoubleOracle, rows: &[Row], seconds: f64) -> Checkpoint {
+fn capture(d: &DarkHexDoubleOracle, rows: &[Row], seconds: f64, converged: bool) -> Checkpoint {
+    let (support, counts) = d.warm_start_state();
+    let index = |v: &[usize]| v.iter().map(|&i| i as u64).collect();
     Checkpoint::capture(
         d.oracle().rules(),
         toolkit_version(),
@@ -179,6 +199,12 @@ fn capture(d: &DarkHexDoubleOracle, rows: &[Row], seconds: f64) -> Checkpoint {
         [d.policies(Player::First), d.policies(Player::Second)],
         [d.best_lower().map(|b| &b.1), d.best_upper().map(|b| &b.1)],
     )
+    .with_continuation(Continuation {
+        support: [index(&support[0]), index(&support[1])],
+        counts: counts.map(|n| n as u64),
+        restricted: d.restricted().kept_bytes(),
+        converged,
+    })
 }
 
 /// Run the double oracle (see the module documentation). With `config.output.dir` set it
@@ -191,23 +217,25 @@ pub fn run(config: &DoubleOracleConfig, progress: &dyn Progress) -> JobResult<Do
     if let Some(p) = &checkpoint_path {
         check_checkpoint(p, config.output.resume)?;
     }
-    let (mut d, mut rows, seconds_before) = match (&checkpoint_path, config.output.resume) {
-        (Some(path), true) => {
-            let bytes = read_for_resume(path)?;
-            let c = Checkpoint::from_bytes(&bytes)
-                .map_err(|e| JobError::input(format!("{}: {e}", path.display())))?;
-            if c.rules != rules {
-                return Err(JobError::input(format!(
-                    "{}: checkpoint is for {:?}, this run asks for {:?}",
-                    path.display(),
-                    c.rules,
-                    rules
-                )));
+    let (mut d, mut rows, seconds_before, mut converged) =
+        match (&checkpoint_path, config.output.resume) {
+            (Some(path), true) => {
+                let bytes = read_for_resume(path)?;
+                let c = Checkpoint::from_bytes(&bytes)
+                    .map_err(|e| JobError::input(format!("{}: {e}", path.display())))?;
+                if c.rules != rules {
+                    return Err(JobError::input(format!(
+                        "{}: checkpoint is for {:?}, this run asks for {:?}",
+                        path.display(),
+                        c.rules,
+                        rules
+                    )));
+                }
+                restore(config, &c)
+                    .map_err(|e| JobError::input(format!("{}: {e}", path.display())))?
             }
-            restore(config, &c).map_err(|e| JobError::input(format!("{}: {e}", path.display())))?
-        }
-        _ => (start(config)?, Vec::new(), 0.0),
-    };
+            _ => (start(config)?, Vec::new(), 0.0, false),
+        };
     let target = config.stop.iterations.unwrap_or(u64::MAX);
     progress.start(
         "darkhex double oracle",
@@ -216,14 +244,14 @@ pub fn run(config: &DoubleOracleConfig, progress: &dyn Progress) -> JobResult<Do
     progress.advance(d.iterations(), "");
     let start = Instant::now();
     let mut last_checkpoint = Instant::now();
-    let mut converged = false;
     let mut last_step: Option<DarkHexStep> = None;
     let mut phase_seconds = [0.0f64; 3];
     let mut cadence = LogCadence::new(25);
-    let write_checkpoint = |d: &DarkHexDoubleOracle, rows: &[Row], secs: f64| match &checkpoint_path
-    {
-        Some(p) => write_atomic(p, &capture(d, rows, secs).to_bytes()),
-        None => Ok(()),
+    let write_checkpoint = |d: &DarkHexDoubleOracle, rows: &[Row], secs: f64, converged: bool| {
+        match &checkpoint_path {
+            Some(p) => write_atomic(p, &capture(d, rows, secs, converged).to_bytes()),
+            None => Ok(()),
+        }
     };
     while !(d.iterations() >= target
         || config
@@ -263,7 +291,7 @@ pub fn run(config: &DoubleOracleConfig, progress: &dyn Progress) -> JobResult<Do
         converged = s.added == [false, false];
         last_step = Some(s);
         if last_checkpoint.elapsed().as_secs_f64() >= config.output.checkpoint_secs {
-            write_checkpoint(&d, &rows, secs)?;
+            write_checkpoint(&d, &rows, secs, converged)?;
             last_checkpoint = Instant::now();
         }
     }
@@ -292,8 +320,10 @@ pub fn run(config: &DoubleOracleConfig, progress: &dyn Progress) -> JobResult<Do
         out: out.clone(),
     };
     if let Some(dir) = &out {
-        write_checkpoint(&d, &report.rows, seconds)?;
+        write_checkpoint(&d, &report.rows, seconds, converged)?;
         write_files(&report, dir, config)?;
+        // Temporaries that killed runs of this folder left behind.
+        crate::output::remove_stale_temporaries(dir, "");
     }
     Ok(report)
 }

@@ -22,6 +22,9 @@ pub struct TableConfig {
     pub algorithm: CfrAlgorithm,
     /// Also 4×3 and 3×4 (view abstraction) with this many seconds each (0: skip).
     pub large_time: f64,
+    /// Seconds between checkpoints of each board's CFR run (`boards/*/checkpoint.bin`; a
+    /// first one is written after about 5 s of solving).
+    pub checkpoint_secs: f64,
     /// The command line recorded in the files.
     pub command: String,
 }
@@ -95,7 +98,7 @@ pub fn run(config: &TableConfig, progress: &dyn Progress) -> JobResult<Table> {
                 output: Output {
                     dir: Some(dir),
                     resume: false,
-                    checkpoint_secs: 600.0,
+                    checkpoint_secs: config.checkpoint_secs,
                     command: config.command.clone(),
                 },
             };

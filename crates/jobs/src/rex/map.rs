@@ -292,7 +292,7 @@ fn append_result(path: &Path, r: &UnitResult, board: &str) -> Result<(), MapErro
     f.sync_data().map_err(io_err(path))
 }
 
-fn fingerprint<W: BitWord>(board: &RexPosition<W>) -> String {
+pub(crate) fn fingerprint<W: BitWord>(board: &RexPosition<W>) -> String {
     let mut p = board.clone();
     let a = p.canonical_keys();
     p.play(RexMove::cell(0));

@@ -112,6 +112,34 @@ pub fn save(path: &Path, header: &ProofsHeader, store: &ProofStore) -> Result<u6
     Ok(h.entries)
 }
 
+/// Run `work` while a second thread saves `store` to `path` every `every` (the solved-position
+/// database of a long solve, so that a kill loses at most `every` of its proofs); the first
+/// failed save is returned once the work is done.
+pub fn saving_every<R>(
+    path: &Path,
+    header: &ProofsHeader,
+    store: &ProofStore,
+    every: std::time::Duration,
+    work: impl FnOnce() -> R,
+) -> Result<R, ProofsError> {
+    // The saver waits on a channel that closes when the work is done: no sleep to sit out.
+    let (finished, wait) = std::sync::mpsc::channel::<()>();
+    std::thread::scope(|s| {
+        let saver = s.spawn(move || {
+            while let Err(std::sync::mpsc::RecvTimeoutError::Timeout) = wait.recv_timeout(every) {
+                save(path, header, store)?;
+            }
+            Ok(())
+        });
+        let r = work();
+        drop(finished);
+        saver
+            .join()
+            .expect("the saver thread does not panic")
+            .map(|_: ()| r)
+    })
+}
+
 /// Read `path` into `store`, checking its board and fingerprint against `want`; returns the
 /// number of entries read.
 pub fn load(path: &Path, want: &ProofsHeader, store: &ProofStore) -> Result<u64, ProofsError> {

@@ -2,21 +2,48 @@
 //! count, resumable (boards already in the CSV are skipped unless verifying), checked against
 //! the stored table and the literature (`rules/rex.md`).
 
+use super::proofs::{self, ProofsHeader};
 use crate::output::{write_atomic, JobError, JobResult};
 use crate::Progress;
 use bitboard::BitWord;
-use exact::{Solver, SolverConfig};
+use exact::{ProofStore, Solver, SolverConfig};
 use rex::report::{self, BoardRow, Check, ParityTable};
 use rex::RexPosition;
 use std::path::{Path, PathBuf};
-use std::time::Instant;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 
-/// Solve the empty `rows × cols` board: the value of every opening.
-pub fn solve_board(rows: usize, cols: usize, config: &SolverConfig) -> JobResult<BoardRow> {
+/// Positions within this many plies of the empty board go to a board's solved-position
+/// database (every finished opening among them).
+const STORE_DEPTH: u32 = 8;
+/// At most this many positions in it (about 9 bytes each on disk).
+const STORE_MAX: usize = 2_000_000;
+
+/// Where a board in progress keeps its solved positions and how often they are saved.
+#[derive(Debug, Clone)]
+pub struct BoardResume {
+    /// The table's output folder: the database is `resume/table-ROWSxCOLS.bin.gz` in it.
+    pub out: PathBuf,
+    /// Seconds between saves.
+    pub every: Duration,
+}
+
+/// Solve the empty `rows × cols` board: the value of every opening. With `resume`, the solver
+/// keeps the positions near the root it proves (finished openings included) in a database
+/// saved periodically and loaded at the start (the mechanism of `rex map`, [`super::proofs`]),
+/// so that a killed run starts again from what it had proven; the file is removed once the
+/// board is solved. `progress` sees the node count and rate.
+pub fn solve_board(
+    rows: usize,
+    cols: usize,
+    config: &SolverConfig,
+    resume: Option<&BoardResume>,
+    progress: &dyn Progress,
+) -> JobResult<BoardRow> {
     if rows.saturating_mul(cols) <= 64 {
-        solve_board_on::<u64>(rows, cols, config)
+        solve_board_on::<u64>(rows, cols, config, resume, progress)
     } else {
-        solve_board_on::<u128>(rows, cols, config)
+        solve_board_on::<u128>(rows, cols, config, resume, progress)
     }
 }
 
@@ -24,12 +51,51 @@ fn solve_board_on<W: BitWord>(
     rows: usize,
     cols: usize,
     config: &SolverConfig,
+    resume: Option<&BoardResume>,
+    progress: &dyn Progress,
 ) -> JobResult<BoardRow> {
     let pos = RexPosition::<W>::new(rows, cols).map_err(JobError::input)?;
-    let solver = Solver::<RexPosition<W>>::new(config.clone()).map_err(JobError::input)?;
+    let mut solver = Solver::<RexPosition<W>>::new(config.clone()).map_err(JobError::input)?;
     let start = Instant::now();
-    let winning: Vec<String> = solver
-        .move_values(&pos)
+    let solve = |solver: &Solver<RexPosition<W>>| {
+        super::with_node_rate(solver, progress, || solver.move_values(&pos))
+    };
+    let values = match resume {
+        None => solve(&solver),
+        Some(r) => {
+            let cells = pos.hex().cells() as u32;
+            let store = Arc::new(ProofStore::with_capacity_limit(
+                cells.saturating_sub(STORE_DEPTH),
+                STORE_MAX,
+            ));
+            let header = ProofsHeader {
+                game: "rex".into(),
+                board: format!("{rows}x{cols}"),
+                key_fingerprint: super::map::fingerprint(&pos),
+                producer: format!("gsolve {}", env!("CARGO_PKG_VERSION")),
+                entries: 0,
+            };
+            let path = r
+                .out
+                .join("resume")
+                .join(format!("table-{rows}x{cols}.bin.gz"));
+            let input = |e: proofs::ProofsError| JobError::input(e.to_string());
+            if path.exists() {
+                let n = proofs::load(&path, &header, &store).map_err(input)?;
+                progress.message(&format!(
+                    "{rows}x{cols}: resumed with {n} proven positions from {}",
+                    path.display()
+                ));
+            }
+            solver.set_store(Some(store.clone()));
+            let values = proofs::saving_every(&path, &header, &store, r.every, || solve(&solver))
+                .map_err(|e| JobError::runtime(e.to_string()))?;
+            // The board goes into the table next: its database is no longer needed.
+            let _ = std::fs::remove_file(&path);
+            values
+        }
+    };
+    let winning: Vec<String> = values
         .iter()
         .filter(|v| v.wins)
         .map(|v| pos.move_name(v.mv))
@@ -57,6 +123,9 @@ pub struct TableConfig {
     pub solver: SolverConfig,
     /// What produced the table (the command line), for the file headers.
     pub producer: String,
+    /// Seconds between saves of the solved-position database of the board in progress
+    /// (`resume/table-ROWSxCOLS.bin.gz`); `None`: no database (a kill loses the board).
+    pub checkpoint_secs: Option<f64>,
 }
 
 /// What the table job did.
@@ -99,8 +168,9 @@ pub fn load_table(path: &Path) -> JobResult<ParityTable> {
     }
 }
 
-/// Run the table job; the table is saved after every board (a kill loses at most the board in
-/// progress).
+/// Run the table job; the table is saved after every board, and the board in progress keeps
+/// its solved-position database (see [`solve_board`]), so a kill loses at most the proofs of
+/// the last `checkpoint_secs`.
 pub fn run_table(cfg: &TableConfig, progress: &dyn Progress) -> JobResult<TableReport> {
     if cfg.max_cells == 0 || cfg.max_cells > 121 {
         return Err(JobError::input(format!(
@@ -121,7 +191,16 @@ pub fn run_table(cfg: &TableConfig, progress: &dyn Progress) -> JobResult<TableR
         if existing.is_some() && !cfg.verify {
             continue;
         }
-        let row = solve_board(rows, cols, &cfg.solver)?;
+        let resume = cfg.checkpoint_secs.map(|secs| BoardResume {
+            out: cfg.out.clone(),
+            every: Duration::try_from_secs_f64(secs).unwrap_or(Duration::MAX),
+        });
+        let board = BoardProgress {
+            inner: progress,
+            done: i as u64,
+            board: format!("{rows}x{cols}"),
+        };
+        let row = solve_board(rows, cols, &cfg.solver, resume.as_ref(), &board)?;
         if let Some(old) = existing {
             if old.first_player_wins != row.first_player_wins
                 || old.winning_openings != row.winning_openings
@@ -139,6 +218,16 @@ pub fn run_table(cfg: &TableConfig, progress: &dyn Progress) -> JobResult<TableR
         write_atomic(&markdown, table.to_markdown(&cfg.producer).as_bytes())?;
     }
     progress.finish();
+    // Every board is done: no database is left to resume from (nor a temporary of one that a
+    // kill during a save left behind).
+    let resume = cfg.out.join("resume");
+    for entry in std::fs::read_dir(&resume).into_iter().flatten().flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if name.starts_with("table-") || name.starts_with(".table-") {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
+    let _ = std::fs::remove_dir(&resume);
     let checks = report::literature_checks(&table);
     Ok(TableReport {
         table,
@@ -149,4 +238,75 @@ pub fn run_table(cfg: &TableConfig, progress: &dyn Progress) -> JobResult<TableR
         csv,
         markdown,
     })
+}
+
+/// The table's bar while one board is solved: the board count stays, the note shows the
+/// board and its node count and rate.
+struct BoardProgress<'a> {
+    inner: &'a dyn Progress,
+    done: u64,
+    board: String,
+}
+
+impl Progress for BoardProgress<'_> {
+    fn advance(&self, _nodes: u64, note: &str) {
+        self.inner
+            .advance(self.done, &format!("{}: {note}", self.board));
+    }
+
+    fn message(&self, line: &str) {
+        self.inner.message(line);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::Mutex;
+
+    #[derive(Default)]
+    struct Record(Mutex<Vec<(u64, String)>>);
+
+    impl Progress for Record {
+        fn advance(&self, done: u64, note: &str) {
+            self.0.lock().unwrap().push((done, note.to_string()));
+        }
+    }
+
+    /// The node-rate ticks of a board keep the table's bar at the board count and name the
+    /// board beside the nodes and the rate.
+    #[test]
+    fn a_board_in_progress_shows_its_nodes_on_the_board_count() {
+        let inner = Record::default();
+        let board = BoardProgress {
+            inner: &inner,
+            done: 41,
+            board: "4x5".into(),
+        };
+        board.advance(123_456, "123456 nodes, 0.50 M nodes/s");
+        assert_eq!(
+            inner.0.lock().unwrap().as_slice(),
+            [(41, "4x5: 123456 nodes, 0.50 M nodes/s".to_string())]
+        );
+    }
+
+    /// A board solved with its database gives the values of one without, and leaves no
+    /// database behind.
+    #[test]
+    fn a_board_with_its_database_has_the_same_values() {
+        let out = std::env::temp_dir().join(format!("jobs-rex-table-{}", std::process::id()));
+        let config = SolverConfig {
+            tt_mb: 16,
+            ..SolverConfig::default()
+        };
+        let resume = BoardResume {
+            out: out.clone(),
+            every: Duration::from_millis(1),
+        };
+        let with = solve_board(4, 4, &config, Some(&resume), &crate::NoProgress).unwrap();
+        let without = solve_board(4, 4, &config, None, &crate::NoProgress).unwrap();
+        assert_eq!(with.winning_openings, without.winning_openings);
+        assert!(!out.join("resume/table-4x4.bin.gz").exists());
+        let _ = std::fs::remove_dir_all(&out);
+    }
 }
