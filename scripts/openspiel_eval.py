@@ -187,20 +187,23 @@ def export(path, out):
                       "information_states": {str(p): len(t) for p, t in tables.items()}}))
 
 
+def read_policy(path):
+    """A policy file of this script's format, or exit 2 naming the file."""
+    try:
+        with open(path) as f:
+            d = json.load(f)
+    except (OSError, ValueError) as e:
+        fail(f"{path}: cannot read the policy file ({e})")
+    if not isinstance(d, dict) or d.get("format") != FORMAT or "players" not in d:
+        fail(f"{path}: not a {FORMAT} file")
+    return d
+
+
 def evaluate(paths):
     pyspiel = load_pyspiel()
     from open_spiel.python import policy as policy_lib
     from open_spiel.python.algorithms import best_response, exploitability
-    docs = []
-    for p in paths:
-        try:
-            with open(p) as f:
-                d = json.load(f)
-        except (OSError, ValueError) as e:
-            fail(f"{p}: cannot read the policy file ({e})")
-        if not isinstance(d, dict) or d.get("format") != FORMAT:
-            fail(f"{p}: not a {FORMAT} file")
-        docs.append((p, d))
+    docs = [(p, read_policy(p)) for p in paths]
     if len({d["game"] for _, d in docs}) != 1:
         fail("the policy files are for different games")
     game = pyspiel.load_game(docs[0][1]["game"])
@@ -268,13 +271,7 @@ def import_policy(path, out):
     one private history (OpenSpiel's finer classical sets) carry different probabilities,
     since that is no strategy of the true game."""
     pyspiel = load_pyspiel()
-    try:
-        with open(path) as f:
-            d = json.load(f)
-    except (OSError, ValueError) as e:
-        fail(f"{path}: cannot read the policy file ({e})")
-    if not isinstance(d, dict) or d.get("format") != FORMAT:
-        fail(f"{path}: not a {FORMAT} file")
+    d = read_policy(path)
     game = pyspiel.load_game(d["game"])
     params = game.get_parameters()
     rows, cols = params["num_rows"], params["num_cols"]
