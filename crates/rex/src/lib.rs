@@ -109,7 +109,11 @@
 //! the values of P's, the whole analysis may be repeated on Q itself (one pair's cells filled
 //! Black and White, in either order): a dead cell of Q is a best move of P, new fill-in pairs of
 //! Q are removed too, and domination is judged on Q. The solver repeats this until no new pair
-//! is found (or none would leave a move).
+//! is found (or none would leave a move). *Pairings on the filled board*: Q has P's value with
+//! the same player to move and the same parity of empty cells (two cells per pair), so a
+//! pairing or pre-pairing found on Q decides P exactly as it would decide Q (the pairing
+//! theorem below). Filled stones join groups and fill carriers, so Q shows pairings that P
+//! hides (Solrex builds its connections on the filled board too).
 //!
 //! *Kill domination* (the Rex form of Benzene's vulnerable cells and of Solrex's "opponent
 //! dead" backups, after Young–Hayward 2016). If a stone of either colour C on an empty cell p

@@ -8,11 +8,14 @@
 //! back up as soon as another child becomes more promising; the thresholds of the second-best
 //! child are widened by the factor 1 + ε so that the search switches between siblings less
 //! often. New children start at `pn = 1` and `dn =` the number of moves their player must try
-//! after the game's pruning (so the first choice is the mobility ordering of the alpha-beta
-//! search). Proven and unproven numbers live in a table of their own (same lock-less
-//! two-entry buckets and key verification as the alpha-beta table). Positions with few plies
-//! left ([`crate::SolverConfig::dfpn_leaf_plies`]) are solved by the alpha-beta search, whose
-//! proven results enter the proof-number table as proven leaves. Values are exact either way:
+//! after the game's quick pruning ([`game::ExactGame::prepare_quick`]; the full analysis runs
+//! when a child is searched), so the first choice is the mobility ordering of the alpha-beta
+//! search. Measured on the Rex 6×6 position `c1,e6` (one thread): the quick form took 0.35 M
+//! nodes and 17 s where the full one took 0.49 M nodes and 37 s. Proven and unproven numbers
+//! live in a table of their own (same lock-less two-entry buckets and key verification as the
+//! alpha-beta table); proven positions also enter the solved-position database, if any.
+//! Positions with few plies left ([`crate::SolverConfig::dfpn_leaf_plies`]) are solved by the
+//! alpha-beta search, whose proven results enter the proof-number table as proven leaves. Values are exact either way:
 //! df-pn only changes the order in which the game tree is proven.
 
 use super::*;
@@ -73,6 +76,9 @@ pub(crate) struct DScratch<M> {
     moves: Vec<M>,
     /// Scratch of the alpha-beta search used near the leaves.
     pub(crate) ab: Scratch<M>,
+    /// Set when the search is no longer wanted ([`Algorithm::Portfolio`]: the alpha-beta
+    /// search finished first): it unwinds as on a deadline, storing nothing more.
+    pub(crate) abort: Option<Arc<AtomicBool>>,
 }
 
 impl<M> DScratch<M> {
@@ -81,7 +87,16 @@ impl<M> DScratch<M> {
             kids: Vec::new(),
             moves: Vec::with_capacity(128),
             ab: Scratch::new(slots),
+            abort: None,
         }
+    }
+
+    /// True if the search was aborted (see [`Self::abort`]).
+    #[inline]
+    pub(crate) fn aborted(&self) -> bool {
+        self.abort
+            .as_ref()
+            .is_some_and(|a| a.load(Ordering::Relaxed))
     }
 }
 
@@ -94,17 +109,17 @@ impl<G: ExactGame> Solver<G> {
             if pn == 0 {
                 return true;
             }
-            if dn == 0 || self.stop.load(Ordering::Relaxed) {
+            if dn == 0 || self.stop.load(Ordering::Relaxed) || s.aborted() {
                 return false;
             }
         }
     }
 
-    /// Proof and disproof numbers of a child not in the table: proven if the game decides it
-    /// statically (stored), else `(1, number of moves to try)`.
+    /// Proof and disproof numbers of a child not in the table: proven if the game's quick
+    /// analysis decides it (stored), else `(1, number of moves to try)`.
     fn init_kid(&self, pos: &G, k1: u64, k2: u64, buf: &mut Vec<G::Move>) -> (u32, u32) {
         buf.clear();
-        let (pn, dn) = match pos.prepare(buf) {
+        let (pn, dn) = match pos.prepare_quick(buf) {
             Some(true) => (0, INF),
             Some(false) => (INF, 0),
             None => return (1, buf.len().max(1) as u32),
@@ -139,7 +154,7 @@ impl<G: ExactGame> Solver<G> {
                 }
             }
         }
-        if self.stop.load(Ordering::Relaxed) {
+        if self.stop.load(Ordering::Relaxed) || s.aborted() {
             return (thpn, thdn);
         }
         if let Some(pd) = self.dtable().probe_pn(k1, k2) {
@@ -147,11 +162,21 @@ impl<G: ExactGame> Solver<G> {
                 return pd;
             }
         }
+        // The solved-position database, as in the alpha-beta search.
+        let stored = self
+            .store
+            .as_deref()
+            .filter(|st| pos.plies_left_hint() >= st.min_plies());
+        if let Some(win) = stored.and_then(|st| st.get((k1, k2))) {
+            let pd = if win { (0, INF) } else { (INF, 0) };
+            self.dtable().store_pn(k1, k2, pd.0, pd.1, 1);
+            return pd;
+        }
         // Near the leaves the alpha-beta search is cheaper than keeping proof numbers.
         if pos.plies_left_hint() <= self.config.dfpn_leaf_plies {
             let start = s.ab.nodes;
             let win = self.search(pos, ply, G::MOVE_SLOTS, &mut s.ab, None);
-            if self.stop.load(Ordering::Relaxed) {
+            if self.stop.load(Ordering::Relaxed) || s.aborted() {
                 return (thpn, thdn);
             }
             let pd = if win { (0, INF) } else { (INF, 0) };
@@ -230,7 +255,7 @@ impl<G: ExactGame> Solver<G> {
             pos.play(kid.mv);
             let (cpn, cdn) = self.mid(pos, (kid.k1, kid.k2), child_thpn, child_thdn, ply + 1, s);
             pos.undo(kid.mv);
-            if self.stop.load(Ordering::Relaxed) {
+            if self.stop.load(Ordering::Relaxed) || s.aborted() {
                 s.kids[ply] = kids;
                 return (thpn, thdn);
             }
@@ -240,6 +265,9 @@ impl<G: ExactGame> Solver<G> {
         s.kids[ply] = kids;
         self.dtable()
             .store_pn(k1, k2, pn, dn, s.ab.nodes - start + 1);
+        if let Some(st) = stored.filter(|_| pn == 0 || dn == 0) {
+            st.insert((k1, k2), pn == 0);
+        }
         (pn, dn)
     }
 }

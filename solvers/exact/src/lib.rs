@@ -50,6 +50,11 @@ pub enum Algorithm {
     AlphaBeta,
     /// Depth-first proof-number search, with alpha-beta near the leaves.
     Dfpn,
+    /// Both at once on two threads, sharing the alpha-beta table: the first to finish answers
+    /// and the other stops. Each wins on positions where the other is slow (measured on Rex
+    /// 6×6, `results/rex/knowledge.md`). A root solve with one thread, and the positions
+    /// [`Solver::move_values`] solves in parallel, use alpha-beta alone.
+    Portfolio,
 }
 
 /// Solver settings.
@@ -79,7 +84,9 @@ impl Default for SolverConfig {
             threads: 1,
             split_ply: 4,
             algorithm: Algorithm::AlphaBeta,
-            dfpn_leaf_plies: 14,
+            // Measured on the Rex 6×6 position `c1,e6` (one thread, user s on a loaded
+            // machine): 10 → 20.1, 14 → 17.4, 16 → 16.8, 18 → 13.0, 20 → 12.1, 22 → 42.4.
+            dfpn_leaf_plies: 20,
             mobility_min_plies: 12,
         }
     }
@@ -228,7 +235,9 @@ impl<G: ExactGame> Solver<G> {
         // df-pn splits the memory between its proof numbers and the alpha-beta leaf table.
         let (ab_mb, dfpn_mb) = match config.algorithm {
             Algorithm::AlphaBeta => (config.tt_mb, 0),
-            Algorithm::Dfpn => ((config.tt_mb / 2).max(1), (config.tt_mb / 2).max(1)),
+            Algorithm::Dfpn | Algorithm::Portfolio => {
+                ((config.tt_mb / 2).max(1), (config.tt_mb / 2).max(1))
+            }
         };
         Ok(Solver {
             table: Table::new(ab_mb),
@@ -304,7 +313,8 @@ impl<G: ExactGame> Solver<G> {
     /// pool.
     fn solve_here(&self, p: &mut G, ply: usize) -> bool {
         match self.config.algorithm {
-            Algorithm::AlphaBeta => {
+            Algorithm::Portfolio if ply == 0 && self.config.threads > 1 => self.race(p),
+            Algorithm::AlphaBeta | Algorithm::Portfolio => {
                 let mut s = Scratch::new(G::MOVE_SLOTS);
                 let r = self.search(p, ply, G::MOVE_SLOTS, &mut s, None);
                 self.nodes.fetch_add(s.nodes, Ordering::Relaxed);
@@ -317,6 +327,40 @@ impl<G: ExactGame> Solver<G> {
                 r
             }
         }
+    }
+
+    /// [`Algorithm::Portfolio`] at a root: alpha-beta and df-pn side by side; the first to
+    /// finish cancels the other (a deadline stops both).
+    fn race(&self, p: &G) -> bool {
+        let cancel = Cancel {
+            flag: AtomicBool::new(false),
+            parent: None,
+        };
+        let abort = Arc::new(AtomicBool::new(false));
+        let (ab, df) = rayon::join(
+            || {
+                let mut s = Scratch::new(G::MOVE_SLOTS);
+                let r = self.search(&mut p.clone(), 0, G::MOVE_SLOTS, &mut s, Some(&cancel));
+                self.nodes.fetch_add(s.nodes, Ordering::Relaxed);
+                let done = !self.cancelled(Some(&cancel));
+                if done {
+                    abort.store(true, Ordering::Relaxed);
+                }
+                done.then_some(r)
+            },
+            || {
+                let mut s = dfpn::DScratch::new(G::MOVE_SLOTS);
+                s.abort = Some(abort.clone());
+                let r = self.dfpn_root(&mut p.clone(), &mut s);
+                self.nodes.fetch_add(s.ab.nodes, Ordering::Relaxed);
+                let done = !self.stopped() && !s.aborted();
+                if done {
+                    cancel.flag.store(true, Ordering::Relaxed);
+                }
+                done.then_some(r)
+            },
+        );
+        ab.or(df).unwrap_or(false)
     }
 
     /// The value of every legal move of `pos` (in [`game::Game::legal_moves`] order). Moves whose

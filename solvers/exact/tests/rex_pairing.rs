@@ -157,3 +157,57 @@ fn principal_variation_starts_with_a_winning_move_even_when_won_statically() {
         "only {statically_won} statically won positions"
     );
 }
+
+/// The board with the fill-in pairs filled (one stone of each colour per pair, as the solver
+/// fills them), the same player to move.
+fn filled(pos: &rex::RexPosition<u64>) -> Option<rex::RexPosition<u64>> {
+    let pairs = pos.fill_in_pair_list();
+    if pairs.is_empty() {
+        return None;
+    }
+    let mut q = pos.clone();
+    for &(b, w) in &pairs {
+        q.try_place(Player::First, b).ok()?;
+        q.try_place(Player::Second, w).ok()?;
+    }
+    q.set_to_move(pos.to_move());
+    Some(q)
+}
+
+#[test]
+fn a_pairing_on_the_filled_board_decides_the_position() {
+    let mut memos = HashMap::new();
+    let (mut decided, mut new, mut prepared) = (0, 0, 0);
+    for pos in positions(200) {
+        let Some(q) = filled(&pos) else { continue };
+        let mover = pos.to_move();
+        let mover_last = pos.empty().count_ones() % 2 == 1;
+        for p in Player::ALL {
+            let (here, there) = (pos.pairing(p), q.pairing(p));
+            // p loses if p is pair-connected, or pre-paired and makes the last move.
+            let p_last = (p == mover) == mover_last;
+            let verdict = |r: rex::pairing::Pairing<u64>| r.full || (p_last && r.semi);
+            if verdict(there) {
+                decided += 1;
+                new += !verdict(here) as usize;
+                assert!(
+                    loses(&pos, p, mover, memo_of(&mut memos, &pos)),
+                    "{p:?} pairing on the filled board\n{pos:?}\n{q:?}"
+                );
+            }
+        }
+        // And what prepare concludes with the search everywhere is the value.
+        let searched = pos.clone().with_pair_search_from(0);
+        let mut moves = Vec::new();
+        if let Some(v) = game::ExactGame::prepare(&searched, &mut moves) {
+            prepared += 1;
+            let mut r = pos.clone();
+            assert_eq!(v, memo_wins(&mut r, memo_of(&mut memos, &pos)), "{pos:?}");
+        }
+    }
+    eprintln!("{decided} decided on the filled board, {new} only there; {prepared} prepared");
+    assert!(
+        decided > 100 && new > 10 && prepared > 100,
+        "{decided} decided on the filled board, {new} only there; {prepared} prepared"
+    );
+}

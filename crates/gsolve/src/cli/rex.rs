@@ -69,9 +69,11 @@ pub struct SolverOpts {
     /// Transposition-table size in MiB.
     #[arg(long = "tt-mb", default_value_t = 1024)]
     pub tt_mb: usize,
-    /// Search algorithm: `alphabeta` (negamax alpha-beta) or `dfpn` (depth-first proof-number
-    /// search with alpha-beta near the leaves; the table is split between the two).
-    #[arg(long, default_value = "alphabeta", value_parser = ["alphabeta", "dfpn"])]
+    /// Search algorithm: `alphabeta` (negamax alpha-beta), `dfpn` (depth-first proof-number
+    /// search with alpha-beta near the leaves; the table is split between the two) or
+    /// `portfolio` (with two or more threads, both at once on each root position, the first to
+    /// finish answers; alpha-beta with one thread).
+    #[arg(long, default_value = "alphabeta", value_parser = ["alphabeta", "dfpn", "portfolio"])]
     pub algo: String,
 }
 
@@ -88,10 +90,10 @@ impl SolverOpts {
         Ok(SolverConfig {
             tt_mb: self.tt_mb,
             threads: self.threads,
-            algorithm: if self.algo == "dfpn" {
-                exact::Algorithm::Dfpn
-            } else {
-                exact::Algorithm::AlphaBeta
+            algorithm: match self.algo.as_str() {
+                "dfpn" => exact::Algorithm::Dfpn,
+                "portfolio" => exact::Algorithm::Portfolio,
+                _ => exact::Algorithm::AlphaBeta,
             },
             ..SolverConfig::default()
         })

@@ -432,6 +432,19 @@ impl<W: BitWord> RexPosition<W> {
             return None;
         }
         let (board, filled, kills) = (fill.board, fill.filled, fill.kills);
+        if let Some(b) = board.as_ref().filter(|_| strong && !self.swap_legal()) {
+            // The filled board has the mover's value and parity (see the crate header), so a
+            // pairing found on it decides this position too.
+            let mover_last = e % 2 == 1;
+            let mine = b.pairing_with(me, true, mover_last);
+            if mine.full || (mover_last && mine.semi) {
+                return Some(false);
+            }
+            let theirs = b.pairing_with(me.other(), true, !mover_last);
+            if theirs.full || (!mover_last && theirs.semi) {
+                return Some(true);
+            }
+        }
         let safe = safe & !filled;
         // Order: cells touching many opponent stones and few own stones first (a stone among
         // the opponent's blocks nothing the opponent needs and helps no own chain).
