@@ -128,6 +128,42 @@ impl<G: ExactGame> Solver<G> {
         (pn, dn)
     }
 
+    /// The children of `pos` for `moves`, with their proof numbers from the table or from
+    /// [`Self::init_kid`] (the list comes from the scratch of `ply`; give it back after use).
+    fn expand(
+        &self,
+        pos: &mut G,
+        moves: &[G::Move],
+        ply: usize,
+        s: &mut DScratch<G::Move>,
+    ) -> Vec<Kid<G::Move>> {
+        if s.kids.len() <= ply {
+            s.kids.resize_with(ply + 1, Vec::new);
+        }
+        let mut kids = std::mem::take(&mut s.kids[ply]);
+        kids.clear();
+        let mut buf = Vec::new();
+        std::mem::swap(&mut buf, &mut s.ab.child_moves);
+        for &mv in moves.iter() {
+            pos.play(mv);
+            let (c1, c2) = pos.canonical_keys();
+            let (pn, dn) = match self.dtable().probe_pn(c1, c2) {
+                Some(pd) => pd,
+                None => self.init_kid(pos, c1, c2, &mut buf),
+            };
+            pos.undo(mv);
+            kids.push(Kid {
+                mv,
+                k1: c1,
+                k2: c2,
+                pn,
+                dn,
+            });
+        }
+        std::mem::swap(&mut buf, &mut s.ab.child_moves);
+        kids
+    }
+
     #[inline]
     fn dtable(&self) -> &Table {
         self.dtable
@@ -192,30 +228,7 @@ impl<G: ExactGame> Solver<G> {
             self.dtable().store_pn(k1, k2, pd.0, pd.1, 1);
             return pd;
         }
-        if s.kids.len() <= ply {
-            s.kids.resize_with(ply + 1, Vec::new);
-        }
-        let mut kids = std::mem::take(&mut s.kids[ply]);
-        kids.clear();
-        let mut buf = Vec::new();
-        std::mem::swap(&mut buf, &mut s.ab.child_moves);
-        for &mv in moves.iter() {
-            pos.play(mv);
-            let (c1, c2) = pos.canonical_keys();
-            let (pn, dn) = match self.dtable().probe_pn(c1, c2) {
-                Some(pd) => pd,
-                None => self.init_kid(pos, c1, c2, &mut buf),
-            };
-            pos.undo(mv);
-            kids.push(Kid {
-                mv,
-                k1: c1,
-                k2: c2,
-                pn,
-                dn,
-            });
-        }
-        std::mem::swap(&mut buf, &mut s.ab.child_moves);
+        let mut kids = self.expand(pos, &moves, ply, s);
         s.moves = moves;
         let start = s.ab.nodes;
         let (mut pn, mut dn);

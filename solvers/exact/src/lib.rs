@@ -30,6 +30,8 @@
 #![warn(missing_docs)]
 
 mod dfpn;
+mod portfolio;
+mod pv;
 pub mod store;
 mod table;
 
@@ -329,40 +331,6 @@ impl<G: ExactGame> Solver<G> {
         }
     }
 
-    /// [`Algorithm::Portfolio`] at a root: alpha-beta and df-pn side by side; the first to
-    /// finish cancels the other (a deadline stops both).
-    fn race(&self, p: &G) -> bool {
-        let cancel = Cancel {
-            flag: AtomicBool::new(false),
-            parent: None,
-        };
-        let abort = Arc::new(AtomicBool::new(false));
-        let (ab, df) = rayon::join(
-            || {
-                let mut s = Scratch::new(G::MOVE_SLOTS);
-                let r = self.search(&mut p.clone(), 0, G::MOVE_SLOTS, &mut s, Some(&cancel));
-                self.nodes.fetch_add(s.nodes, Ordering::Relaxed);
-                let done = !self.cancelled(Some(&cancel));
-                if done {
-                    abort.store(true, Ordering::Relaxed);
-                }
-                done.then_some(r)
-            },
-            || {
-                let mut s = dfpn::DScratch::new(G::MOVE_SLOTS);
-                s.abort = Some(abort.clone());
-                let r = self.dfpn_root(&mut p.clone(), &mut s);
-                self.nodes.fetch_add(s.ab.nodes, Ordering::Relaxed);
-                let done = !self.stopped() && !s.aborted();
-                if done {
-                    cancel.flag.store(true, Ordering::Relaxed);
-                }
-                done.then_some(r)
-            },
-        );
-        ab.or(df).unwrap_or(false)
-    }
-
     /// The value of every legal move of `pos` (in [`game::Game::legal_moves`] order). Moves whose
     /// resulting positions share a canonical key are solved once.
     pub fn move_values(&self, pos: &G) -> Vec<MoveValue<G::Move>> {
@@ -405,61 +373,6 @@ impl<G: ExactGame> Solver<G> {
                 }
             })
             .collect()
-    }
-
-    /// A principal variation from `pos`: the winner plays the first winning move in the game's
-    /// order, the loser the first move of its list; ends when the game is decided by a move
-    /// that joins the loser's sides. Deterministic for any number of threads.
-    pub fn principal_variation(&self, pos: &G, max_len: usize) -> Vec<G::Move> {
-        let mut p = pos.clone();
-        let mut line = Vec::new();
-        let mut moves = Vec::new();
-        while line.len() < max_len {
-            moves.clear();
-            match p.prepare(&mut moves) {
-                Some(true) => {
-                    // Won without search: the first legal move whose child is lost, found by
-                    // solving the children (the static proof names no move).
-                    let mut legal = Vec::new();
-                    p.legal_moves(&mut legal);
-                    let win = legal.iter().copied().find(|&m| {
-                        let mut c = p.clone();
-                        c.play(m);
-                        !self.solve(&c)
-                    });
-                    match win {
-                        Some(m) => {
-                            p.play(m);
-                            line.push(m);
-                        }
-                        None => break,
-                    }
-                }
-                Some(false) => {
-                    // Lost without search: if the game is not over, the loser's first move.
-                    let mut legal = Vec::new();
-                    p.legal_moves(&mut legal);
-                    if let Some(&m) = legal.first() {
-                        line.push(m);
-                    }
-                    break;
-                }
-                None => {
-                    let mut chosen = moves[0];
-                    for &m in &moves {
-                        let mut c = p.clone();
-                        c.play(m);
-                        if !self.solve(&c) {
-                            chosen = m;
-                            break;
-                        }
-                    }
-                    p.play(chosen);
-                    line.push(chosen);
-                }
-            }
-        }
-        line
     }
 
     /// Order `moves` by countermove to `prev`, then history, keeping the game's order on ties.
