@@ -30,6 +30,7 @@
 #![warn(missing_docs)]
 
 mod dfpn;
+mod scratch;
 pub mod store;
 mod table;
 
@@ -37,6 +38,7 @@ pub use store::ProofStore;
 
 use game::ExactGame;
 use rayon::prelude::*;
+use scratch::Scratch;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -166,45 +168,6 @@ impl<G: ExactGame> std::fmt::Debug for Solver<G> {
     }
 }
 
-/// Per-worker scratch: one move buffer per ply, and the move-ordering tables.
-struct Scratch<M> {
-    bufs: Vec<Vec<M>>,
-    nodes: u64,
-    /// History heuristic, by ply parity and move slot: work proven by the move.
-    history: Vec<u64>,
-    /// Countermoves: the winning answer last found to each move slot.
-    counter: Vec<u32>,
-    scores: Vec<u64>,
-    keys: Vec<(u64, u64)>,
-    child_moves: Vec<M>,
-}
-
-impl<M> Scratch<M> {
-    fn new(slots: usize) -> Self {
-        Scratch {
-            bufs: Vec::new(),
-            nodes: 0,
-            history: vec![0; 2 * slots],
-            counter: vec![u32::MAX; slots + 1],
-            scores: Vec::with_capacity(256),
-            keys: Vec::with_capacity(256),
-            child_moves: Vec::with_capacity(128),
-        }
-    }
-    #[inline]
-    fn take(&mut self, ply: usize) -> Vec<M> {
-        if self.bufs.len() <= ply {
-            self.bufs.resize_with(ply + 1, || Vec::with_capacity(128));
-        }
-        std::mem::take(&mut self.bufs[ply])
-    }
-    #[inline]
-    fn put(&mut self, ply: usize, mut v: Vec<M>) {
-        v.clear();
-        self.bufs[ply] = v;
-    }
-}
-
 impl<G: ExactGame> Solver<G> {
     /// A solver with its own table and thread pool.
     pub fn new(config: SolverConfig) -> Result<Self, SolverError> {
@@ -307,13 +270,13 @@ impl<G: ExactGame> Solver<G> {
             Algorithm::AlphaBeta => {
                 let mut s = Scratch::new(G::MOVE_SLOTS);
                 let r = self.search(p, ply, G::MOVE_SLOTS, &mut s, None);
-                self.nodes.fetch_add(s.nodes, Ordering::Relaxed);
+                s.publish(&self.nodes);
                 r
             }
             Algorithm::Dfpn => {
                 let mut s = dfpn::DScratch::new(G::MOVE_SLOTS);
                 let r = self.dfpn_root(p, &mut s);
-                self.nodes.fetch_add(s.ab.nodes, Ordering::Relaxed);
+                s.ab.publish(&self.nodes);
                 r
             }
         }
@@ -576,7 +539,7 @@ impl<G: ExactGame> Solver<G> {
             local.history.copy_from_slice(history);
             local.counter.copy_from_slice(counter);
             let child = self.search(&mut p, ply + 1, slot, &mut local, Some(&here));
-            self.nodes.fetch_add(local.nodes, Ordering::Relaxed);
+            local.publish(&self.nodes);
             if self.cancelled(Some(&here)) {
                 return None;
             }
@@ -599,6 +562,7 @@ impl<G: ExactGame> Solver<G> {
     ) -> bool {
         s.nodes += 1;
         if s.nodes & 1023 == 0 {
+            s.publish(&self.nodes);
             if let Some(d) = self.deadline {
                 if Instant::now() >= d {
                     self.stop.store(true, Ordering::Relaxed);
