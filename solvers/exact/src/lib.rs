@@ -241,6 +241,15 @@ impl<G: ExactGame> Solver<G> {
         self.stop.load(Ordering::Relaxed) || Cancel::is_set(c)
     }
 
+    /// Every 1024 nodes of a worker: publish its node count, and stop everything once the
+    /// deadline has passed.
+    fn poll(&self, s: &mut Scratch<G::Move>) {
+        s.publish(&self.nodes);
+        if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            self.stop.store(true, Ordering::Relaxed);
+        }
+    }
+
     /// Nodes visited since the solver was made.
     pub fn nodes(&self) -> u64 {
         self.nodes.load(Ordering::Relaxed)
@@ -562,12 +571,7 @@ impl<G: ExactGame> Solver<G> {
     ) -> bool {
         s.nodes += 1;
         if s.nodes & 1023 == 0 {
-            s.publish(&self.nodes);
-            if let Some(d) = self.deadline {
-                if Instant::now() >= d {
-                    self.stop.store(true, Ordering::Relaxed);
-                }
-            }
+            self.poll(s);
         }
         if self.stop.load(Ordering::Relaxed) {
             return false;
