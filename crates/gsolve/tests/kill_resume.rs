@@ -174,6 +174,22 @@ fn cfr(iterations: u64) -> Job {
     }
 }
 
+/// `darkhex table` on the boards of at most `max_cells` cells, `iterations` per board (a
+/// table that does not depend on the machine's speed), a checkpoint of the board in
+/// progress every 10 ms; the journal of finished boards is written at the start.
+fn darkhex_table(max_cells: usize, iterations: u64) -> Job {
+    let args = format!(
+        "darkhex table --max-cells {max_cells} --iterations {iterations} --algo dcfr \
+         --checkpoint-secs 0.01"
+    );
+    Job {
+        args: args.split_whitespace().map(String::from).collect(),
+        resume_flag: None,
+        out_file: None,
+        has_checkpoint: |out| out.join("resume/darkhex-table.csv").exists(),
+    }
+}
+
 /// Self-play of `game` (`dola` or `hexecs`) into `file`: a checkpoint is a journal with a
 /// finished game in it.
 fn self_play(game: &str, file: &'static str, games: u32) -> Job {
@@ -326,6 +342,120 @@ fn check_cfr(iterations: u64, rounds: usize, seed: u64) -> Rounds {
     r
 }
 
+/// `values.md`'s table rows without the seconds column.
+fn md_rows_without_seconds(text: &str) -> Vec<String> {
+    text.lines()
+        .filter(|l| l.starts_with("| "))
+        .map(|l| {
+            let mut f: Vec<&str> = l.split('|').collect();
+            if f.len() > 10 {
+                f.remove(9);
+            }
+            f.join("|")
+        })
+        .collect()
+}
+
+fn check_darkhex_table(
+    max_cells: usize,
+    iterations: u64,
+    rounds: usize,
+    seed: u64,
+    max_ms: u64,
+) -> Rounds {
+    use darkhex::strategy::StrategyFile;
+    let dir = common::scratch(&format!("kill-dh-table-{max_cells}-{iterations}-{seed}"));
+    let job = darkhex_table(max_cells, iterations);
+    uninterrupted(&job, &dir.join("one"));
+    let r = kill_rounds(&job, &dir.join("killed"), rounds, seed, max_ms);
+    // Every column but the seconds.
+    let values = |d: &str| {
+        columns(
+            &read(dir.join(d).join("values.csv")),
+            &[0, 1, 2, 3, 4, 5, 6, 7],
+        )
+    };
+    assert_eq!(values("killed"), values("one"), "values.csv");
+    let md = |d: &str| md_rows_without_seconds(&read(dir.join(d).join("values.md")));
+    assert_eq!(md("killed"), md("one"), "values.md");
+    let strategy = |path: PathBuf| {
+        let mut s = StrategyFile::from_bytes(&std::fs::read(path).unwrap()).unwrap();
+        s.header.command.clear();
+        s.to_bytes()
+    };
+    let mut boards = 0;
+    for b in std::fs::read_dir(dir.join("one/boards")).unwrap().flatten() {
+        let name = b.file_name();
+        let killed = dir.join("killed/boards").join(&name).join("strategy.bin");
+        assert!(
+            strategy(b.path().join("strategy.bin")) == strategy(killed),
+            "{name:?}: strategy.bin differs"
+        );
+        boards += 1;
+    }
+    assert_eq!(boards, values("one").len() - 1, "a folder per board");
+    assert!(
+        !dir.join("killed/resume").exists(),
+        "journal left after the table"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+    r
+}
+
+#[test]
+fn darkhex_table_killed_repeatedly_gives_the_same_table() {
+    let r = check_darkhex_table(4, 100_000, 5, 23, 600);
+    eprintln!(
+        "kill rounds: darkhex table (≤ 4 cells, 100000 iterations a board) killed {} times, final table and strategies equal",
+        r.kills
+    );
+    assert!(r.kills >= 3, "{r:?}");
+    // Killed inside a board, the next run resumed it from its checkpoint, and took the
+    // finished boards from the journal.
+    assert!(r.output.contains("resumed at iteration"), "{}", r.output);
+    assert!(
+        r.output.contains("(finished by an earlier run)"),
+        "{}",
+        r.output
+    );
+}
+
+/// A table in progress with other options is not taken for this run's: exit 2 naming the
+/// journal; nothing of it is changed.
+#[test]
+fn darkhex_table_refuses_a_journal_of_other_options() {
+    let dir = common::scratch("dh-table-other-journal");
+    let journal = dir.join("resume/darkhex-table.csv");
+    std::fs::create_dir_all(journal.parent().unwrap()).unwrap();
+    let text = "# gsolve darkhex table journal; format 1\n# parameters: algorithm=DCFR; time=60; gap=0.000001; large_time=0; max_cells=9; iterations=none\nrows,cols,variant,lower,upper,gap,response_nodes,representation,infosets,nodes,iterations,seconds\n";
+    std::fs::write(&journal, text).unwrap();
+    for extra in [&[][..], &["--json"][..]] {
+        let mut args: Vec<&str> = extra.to_vec();
+        let out = dir.to_str().unwrap();
+        args.extend([
+            "darkhex",
+            "table",
+            "--max-cells",
+            "2",
+            "--iterations",
+            "5",
+            "--out",
+            out,
+        ]);
+        let r = common::gsolve(&args);
+        common::assert_bad_input(
+            &r,
+            "other journal",
+            "darkhex-table.csv",
+            !extra.is_empty(),
+            4096,
+        );
+        assert!(r.stderr.contains("other options") || r.stdout.contains("other options"));
+    }
+    assert_eq!(read(journal), text);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn rex_table_killed_repeatedly_gives_the_same_table() {
     let r = check_rex_table(20, 4, 19, 60);
@@ -389,6 +519,10 @@ fn deep_kill_and_resume_rounds() {
         eprintln!("dola play {} games: {} kills", 30 + seed, r.kills);
         let r = check_self_play("hexecs", "h.txt", 20 + seed, 10);
         eprintln!("hexecs play {} games: {} kills", 20 + seed, r.kills);
+    }
+    for seed in 0..3 {
+        let r = check_darkhex_table(6, 3000, 10, seed, 5000);
+        eprintln!("darkhex table ≤ 6 cells, seed {seed}: {} kills", r.kills);
     }
     for (board, iterations) in [(("3", "3", "abrupt"), 480), (("2", "4", "abrupt"), 300)] {
         let r = check_double_oracle(board, iterations, 12);

@@ -141,3 +141,182 @@ fn a_uci_session() {
     let (code, _, _) = session(&["--json", "dola", "uci"], "quit\n");
     assert_eq!(code, Some(2));
 }
+
+/// A UCI engine driven line by line, as a GUI does: lines are sent while the engine searches.
+struct Engine {
+    child: std::process::Child,
+    stdin: std::process::ChildStdin,
+    lines: std::sync::mpsc::Receiver<String>,
+    seen: Vec<String>,
+}
+
+impl Engine {
+    fn start() -> Engine {
+        use std::io::BufRead;
+        use std::process::{Command, Stdio};
+        let mut child = Command::new(env!("CARGO_BIN_EXE_gsolve"))
+            .args(["dola", "uci"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let stdin = child.stdin.take().unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (tx, lines) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            for line in std::io::BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Engine {
+            child,
+            stdin,
+            lines,
+            seen: Vec::new(),
+        }
+    }
+
+    fn send(&mut self, line: &str) {
+        use std::io::Write;
+        writeln!(self.stdin, "{line}").unwrap();
+        self.stdin.flush().unwrap();
+    }
+
+    /// Read lines until one starts with `prefix` (within `within`): that line.
+    fn wait_for(&mut self, prefix: &str, within: Duration) -> String {
+        let deadline = std::time::Instant::now() + within;
+        loop {
+            let left = deadline.saturating_duration_since(std::time::Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(line) => {
+                    self.seen.push(line.clone());
+                    if line.starts_with(prefix) {
+                        return line;
+                    }
+                }
+                Err(_) => panic!("no {prefix:?} within {within:?}; seen {:?}", self.seen),
+            }
+        }
+    }
+
+    /// Lines that arrive within `within`.
+    fn drain(&mut self, within: Duration) -> Vec<String> {
+        let mut v = Vec::new();
+        while let Ok(line) = self.lines.recv_timeout(within) {
+            self.seen.push(line.clone());
+            v.push(line);
+        }
+        v
+    }
+
+    fn bestmoves(&self) -> usize {
+        self.seen
+            .iter()
+            .filter(|l| l.starts_with("bestmove "))
+            .count()
+    }
+}
+
+/// The search runs on its own thread: `isready` is answered during it, `stop` ends it (an
+/// infinite search would not end otherwise), `go` during a search is refused, `quit` ends a
+/// search and the engine; every `go` gets exactly one `bestmove`, a legal move.
+#[test]
+fn uci_stop_isready_and_quit_during_a_search() {
+    let start = Dola::start();
+    let mut e = Engine::start();
+    e.send("uci");
+    e.wait_for("uciok", Duration::from_secs(10));
+    e.send("position startpos");
+    e.send("go infinite");
+    // Several iterations, then a question while it searches.
+    e.wait_for("info depth 3 ", Duration::from_secs(60));
+    e.send("isready");
+    e.wait_for("readyok", Duration::from_secs(5));
+    e.send("go depth 2");
+    e.wait_for(
+        "info string error: go: an infinite search is running",
+        Duration::from_secs(5),
+    );
+    assert_eq!(
+        e.bestmoves(),
+        0,
+        "an infinite search answers only after stop"
+    );
+    std::thread::sleep(Duration::from_millis(300));
+    assert_eq!(
+        e.bestmoves(),
+        0,
+        "an infinite search answers only after stop"
+    );
+    let asked = std::time::Instant::now();
+    e.send("stop");
+    let best = e.wait_for("bestmove ", Duration::from_secs(5));
+    let stop_secs = asked.elapsed().as_secs_f64();
+    assert!(start.legal(&best), "{best}");
+    // `go movetime`: at most about the time asked, then one answer.
+    let asked = std::time::Instant::now();
+    e.send("go movetime 400");
+    let best = e.wait_for("bestmove ", Duration::from_secs(10));
+    let movetime_secs = asked.elapsed().as_secs_f64();
+    assert!(start.legal(&best), "{best}");
+    assert!(
+        movetime_secs < 2.0,
+        "go movetime 400 took {movetime_secs} s"
+    );
+    // A clock: 3 s left, 30 moves to go → about 0.1 s.
+    e.send("go wtime 3000 btime 3000 winc 0 binc 0");
+    let best = e.wait_for("bestmove ", Duration::from_secs(10));
+    assert!(start.legal(&best), "{best}");
+    // `quit` during a deep search: one more answer, and the engine exits at once.
+    e.send("go depth 60");
+    e.wait_for("info depth 2 ", Duration::from_secs(30));
+    let asked = std::time::Instant::now();
+    e.send("quit");
+    let rest = e.drain(Duration::from_secs(5));
+    let status = e.child.wait().unwrap();
+    let quit_secs = asked.elapsed().as_secs_f64();
+    assert!(status.success(), "{status:?}");
+    assert_eq!(
+        rest.iter().filter(|l| l.starts_with("bestmove ")).count(),
+        1,
+        "{rest:?}"
+    );
+    assert_eq!(e.bestmoves(), 4, "{:?}", e.seen);
+    assert!(
+        stop_secs < 2.0 && quit_secs < 7.0,
+        "stop {stop_secs} s, quit {quit_secs} s"
+    );
+    eprintln!(
+        "uci: stop answered in {stop_secs:.3} s, go movetime 400 in {movetime_secs:.3} s, quit in {quit_secs:.3} s"
+    );
+}
+
+/// The end of the input during a search: a limited search is let finish (its `bestmove`
+/// printed), an infinite one is stopped.
+#[test]
+fn uci_end_of_input_during_a_search() {
+    let (code, out, err) = session(&["dola", "uci"], "position startpos\ngo depth 3\n");
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains("info depth 3 "), "{out}");
+    assert_eq!(out.matches("bestmove ").count(), 1, "{out}");
+    let (code, out, err) = session(&["dola", "uci"], "go infinite\n");
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(out.matches("bestmove ").count(), 1, "{out}");
+}
+
+/// The start position's legal moves, for checking answers.
+struct Dola(dola::Position);
+
+impl Dola {
+    fn start() -> Dola {
+        Dola(dola::Position::start(dola::Variant::Sultan))
+    }
+    fn legal(&self, bestmove: &str) -> bool {
+        let m = bestmove.trim_start_matches("bestmove ").trim();
+        self.0.parse_move(m).is_ok()
+    }
+}

@@ -242,3 +242,43 @@ fn rex_jobs_through_the_cli_equal_direct_calls() {
     assert!(out.contains("--shard"));
     std::fs::remove_dir_all(&base).unwrap();
 }
+
+/// Inside one (opening, reply) unit of `rex map` the bar shows the unit's node count and rate,
+/// live: run under a pseudo-terminal (`script(1)`, so that the bar is drawn) on a 6×6 unit
+/// stopped by `--time 2`; the notes must name the unit and show a node count that grows.
+#[test]
+fn rex_map_shows_nodes_and_rate_inside_a_unit() {
+    if Command::new("script").arg("--version").output().is_err() {
+        eprintln!("skipped: no script(1) to give the binary a terminal");
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("gsolve-map-progress-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let cmd = format!(
+        "{} rex map --size 6x6 --threads 1 --tt-mb 16 --max-units 1 --time 2 --out {}",
+        env!("CARGO_BIN_EXE_gsolve"),
+        dir.display()
+    );
+    let out = Command::new("script")
+        .args(["-qefc", &cmd, "/dev/null"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let screen = String::from_utf8_lossy(&out.stdout).replace('\r', "\n");
+    // "a1 b1: 26624 nodes, 0.01 M nodes/s"
+    let counts: Vec<u64> = screen
+        .split("a1 b1: ")
+        .skip(1)
+        .filter_map(|rest| {
+            let (n, tail) = rest.split_once(" nodes, ")?;
+            tail.split_once(" M nodes/s")?;
+            n.parse().ok()
+        })
+        .collect();
+    assert!(counts.len() >= 2, "no node counts in the bar: {screen}");
+    assert!(
+        counts.windows(2).all(|w| w[0] <= w[1]) && counts.last() > counts.first(),
+        "node counts do not grow: {counts:?}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -134,10 +134,22 @@ pub fn search_position<G: Evaluate, H: MoveHints<G>>(
     settings: &SearchSettings,
     on_iteration: impl FnMut(&Iteration<G::Move>),
 ) -> JobResult<(SearchResult<G::Move>, SearchOptions)> {
+    search_position_until(root, hints, settings, None, on_iteration)
+}
+
+/// [`search_position`] that also stops when `stop` is raised from another thread (a UCI
+/// `stop`): the result is then the last completed iteration's.
+pub fn search_position_until<G: Evaluate, H: MoveHints<G>>(
+    root: &G,
+    hints: &H,
+    settings: &SearchSettings,
+    stop: Option<&std::sync::atomic::AtomicBool>,
+    on_iteration: impl FnMut(&Iteration<G::Move>),
+) -> JobResult<(SearchResult<G::Move>, SearchOptions)> {
     let (limits, opts) = settings.resolve()?;
     let mut engine = Engine::new(opts.clone()).map_err(search_error)?;
     let r = engine
-        .search(root, &limits, hints, on_iteration)
+        .search_until(root, &limits, hints, stop, on_iteration)
         .map_err(search_error)?;
     Ok((r, opts))
 }

@@ -184,11 +184,7 @@ impl<G: ExactGame> Solver<G> {
     ) -> (u32, u32) {
         s.ab.nodes += 1;
         if s.ab.nodes & 1023 == 0 {
-            if let Some(d) = self.deadline {
-                if Instant::now() >= d {
-                    self.stop.store(true, Ordering::Relaxed);
-                }
-            }
+            self.poll(&mut s.ab);
         }
         if self.stop.load(Ordering::Relaxed) || s.aborted() {
             return (thpn, thdn);

@@ -32,6 +32,7 @@
 mod dfpn;
 mod portfolio;
 mod pv;
+mod scratch;
 pub mod store;
 mod table;
 
@@ -39,6 +40,7 @@ pub use store::ProofStore;
 
 use game::ExactGame;
 use rayon::prelude::*;
+use scratch::Scratch;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -175,45 +177,6 @@ impl<G: ExactGame> std::fmt::Debug for Solver<G> {
     }
 }
 
-/// Per-worker scratch: one move buffer per ply, and the move-ordering tables.
-struct Scratch<M> {
-    bufs: Vec<Vec<M>>,
-    nodes: u64,
-    /// History heuristic, by ply parity and move slot: work proven by the move.
-    history: Vec<u64>,
-    /// Countermoves: the winning answer last found to each move slot.
-    counter: Vec<u32>,
-    scores: Vec<u64>,
-    keys: Vec<(u64, u64)>,
-    child_moves: Vec<M>,
-}
-
-impl<M> Scratch<M> {
-    fn new(slots: usize) -> Self {
-        Scratch {
-            bufs: Vec::new(),
-            nodes: 0,
-            history: vec![0; 2 * slots],
-            counter: vec![u32::MAX; slots + 1],
-            scores: Vec::with_capacity(256),
-            keys: Vec::with_capacity(256),
-            child_moves: Vec::with_capacity(128),
-        }
-    }
-    #[inline]
-    fn take(&mut self, ply: usize) -> Vec<M> {
-        if self.bufs.len() <= ply {
-            self.bufs.resize_with(ply + 1, || Vec::with_capacity(128));
-        }
-        std::mem::take(&mut self.bufs[ply])
-    }
-    #[inline]
-    fn put(&mut self, ply: usize, mut v: Vec<M>) {
-        v.clear();
-        self.bufs[ply] = v;
-    }
-}
-
 impl<G: ExactGame> Solver<G> {
     /// A solver with its own table and thread pool.
     pub fn new(config: SolverConfig) -> Result<Self, SolverError> {
@@ -289,6 +252,15 @@ impl<G: ExactGame> Solver<G> {
         self.stop.load(Ordering::Relaxed) || Cancel::is_set(c)
     }
 
+    /// Every 1024 nodes of a worker: publish its node count, and stop everything once the
+    /// deadline has passed.
+    fn poll(&self, s: &mut Scratch<G::Move>) {
+        s.publish(&self.nodes);
+        if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            self.stop.store(true, Ordering::Relaxed);
+        }
+    }
+
     /// Nodes visited since the solver was made.
     pub fn nodes(&self) -> u64 {
         self.nodes.load(Ordering::Relaxed)
@@ -319,13 +291,13 @@ impl<G: ExactGame> Solver<G> {
             Algorithm::AlphaBeta | Algorithm::Portfolio => {
                 let mut s = Scratch::new(G::MOVE_SLOTS);
                 let r = self.search(p, ply, G::MOVE_SLOTS, &mut s, None);
-                self.nodes.fetch_add(s.nodes, Ordering::Relaxed);
+                s.publish(&self.nodes);
                 r
             }
             Algorithm::Dfpn => {
                 let mut s = dfpn::DScratch::new(G::MOVE_SLOTS);
                 let r = self.dfpn_root(p, &mut s);
-                self.nodes.fetch_add(s.ab.nodes, Ordering::Relaxed);
+                s.ab.publish(&self.nodes);
                 r
             }
         }
@@ -533,7 +505,7 @@ impl<G: ExactGame> Solver<G> {
             local.history.copy_from_slice(history);
             local.counter.copy_from_slice(counter);
             let child = self.search(&mut p, ply + 1, slot, &mut local, Some(&here));
-            self.nodes.fetch_add(local.nodes, Ordering::Relaxed);
+            local.publish(&self.nodes);
             if self.cancelled(Some(&here)) {
                 return None;
             }
@@ -556,11 +528,7 @@ impl<G: ExactGame> Solver<G> {
     ) -> bool {
         s.nodes += 1;
         if s.nodes & 1023 == 0 {
-            if let Some(d) = self.deadline {
-                if Instant::now() >= d {
-                    self.stop.store(true, Ordering::Relaxed);
-                }
-            }
+            self.poll(s);
         }
         if self.stop.load(Ordering::Relaxed) {
             return false;

@@ -15,7 +15,7 @@ impl<G: ExactGame> Solver<G> {
             || {
                 let mut s = Scratch::new(G::MOVE_SLOTS);
                 let r = self.search(&mut p.clone(), 0, G::MOVE_SLOTS, &mut s, Some(&cancel));
-                self.nodes.fetch_add(s.nodes, Ordering::Relaxed);
+                s.publish(&self.nodes);
                 let done = !self.cancelled(Some(&cancel));
                 if done {
                     abort.store(true, Ordering::Relaxed);
@@ -26,7 +26,7 @@ impl<G: ExactGame> Solver<G> {
                 let mut s = dfpn::DScratch::new(G::MOVE_SLOTS);
                 s.abort = Some(abort.clone());
                 let r = self.dfpn_root(&mut p.clone(), &mut s);
-                self.nodes.fetch_add(s.ab.nodes, Ordering::Relaxed);
+                s.ab.publish(&self.nodes);
                 let done = !self.stopped() && !s.aborted();
                 if done {
                     cancel.flag.store(true, Ordering::Relaxed);

@@ -63,6 +63,8 @@ pub enum StopReason {
     Time,
     /// The root has a single legal move and depth 1 was done (only with a time limit).
     OnlyMove,
+    /// The caller raised the stop flag ([`Engine::search_until`]).
+    Stopped,
 }
 
 /// The result of one completed iteration.
@@ -205,12 +207,31 @@ impl<M: Copy + Send + Sync> Engine<M> {
         root: &G,
         limits: &Limits,
         hints: &H,
+        on_iteration: impl FnMut(&Iteration<M>),
+    ) -> Result<SearchResult<M>, SearchError>
+    where
+        G: Evaluate<Move = M>,
+        H: MoveHints<G>,
+    {
+        self.search_until(root, limits, hints, None, on_iteration)
+    }
+
+    /// [`Engine::search`] that also stops when `stop` is raised (from another thread),
+    /// polled as often as the clock: the result is the last completed iteration's (depth 1
+    /// always completes, so there is a best move), with [`StopReason::Stopped`].
+    pub fn search_until<G, H>(
+        &mut self,
+        root: &G,
+        limits: &Limits,
+        hints: &H,
+        stop_flag: Option<&AtomicBool>,
         mut on_iteration: impl FnMut(&Iteration<M>),
     ) -> Result<SearchResult<M>, SearchError>
     where
         G: Evaluate<Move = M>,
         H: MoveHints<G>,
     {
+        let stopped = || stop_flag.is_some_and(|s| s.load(Ordering::Relaxed));
         let (me, max_depth, mut root_moves) = check_root(root, limits)?;
         let start = Instant::now();
         if let Some(tt) = &self.tt {
@@ -223,6 +244,7 @@ impl<M: Copy + Send + Sync> Engine<M> {
             deadline: limits.time.map(|t| start + t),
             node_limit: limits.nodes,
             enforce: AtomicBool::new(false),
+            external_stop: stop_flag,
         };
         let opts = &self.opts;
         let mut workers: Vec<Worker<'_, G, H>> = (0..opts.threads)
@@ -247,7 +269,9 @@ impl<M: Copy + Send + Sync> Engine<M> {
             }
             let nodes: u64 = workers.iter().map(|w| w.nodes).sum();
             let Some((score, best_index, pv)) = outcome else {
-                stop = if limits.nodes.is_some_and(|n| nodes > n) {
+                stop = if stopped() {
+                    StopReason::Stopped
+                } else if limits.nodes.is_some_and(|n| nodes > n) {
                     StopReason::Nodes
                 } else {
                     StopReason::Time
@@ -283,6 +307,10 @@ impl<M: Copy + Send + Sync> Engine<M> {
             };
             if let Some(reason) = stop_after_iteration::<G>(limits, &done) {
                 stop = reason;
+                break;
+            }
+            if stopped() {
+                stop = StopReason::Stopped;
                 break;
             }
         }

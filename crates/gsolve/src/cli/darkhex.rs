@@ -240,9 +240,18 @@ struct TableArgs {
     /// Also try 4x3 and 3x4 (view abstraction) with this many seconds each (0 = skip).
     #[arg(long, default_value_t = 0.0)]
     large_time: f64,
-    /// Checkpoint interval of each board's run in seconds (boards/*/checkpoint.bin).
+    /// Checkpoint interval of each board's run in seconds (boards/*/checkpoint.bin; the first
+    /// after about 5 s). A killed table run continues from its finished boards and the
+    /// board in progress's checkpoint when started again with the same options.
     #[arg(long, default_value_t = 60.0)]
     checkpoint_secs: f64,
+    /// Boards of at most this many cells (1-9).
+    #[arg(long, default_value_t = 9)]
+    max_cells: usize,
+    /// Stop every board after exactly this many iterations instead of at --time or --gap (a
+    /// table that does not depend on the machine's speed).
+    #[arg(long, conflicts_with_all = ["time", "gap"])]
+    iterations: Option<u64>,
 }
 
 /// Run `gsolve darkhex`.
@@ -606,6 +615,17 @@ fn table(a: TableArgs, global: &Global) -> CliResult {
             )));
         }
     }
+    if !(1..=9).contains(&a.max_cells) {
+        return Err(CliError::input(format!(
+            "--max-cells {}: expected 1 to 9 (the table's boards)",
+            a.max_cells
+        )));
+    }
+    if a.iterations == Some(0) {
+        return Err(CliError::input(
+            "--iterations 0: expected at least 1 iteration",
+        ));
+    }
     jobs::output::check_writable_dir("--out", &a.out)?;
     let config = jobs::darkhex::table::TableConfig {
         out: a.out.clone(),
@@ -614,6 +634,8 @@ fn table(a: TableArgs, global: &Global) -> CliResult {
         algorithm,
         large_time: a.large_time,
         checkpoint_secs: a.checkpoint_secs,
+        max_cells: a.max_cells,
+        iterations: a.iterations,
         command: command_line(),
     };
     let t = jobs::darkhex::table::run(&config, &BarProgress::new(global))?;

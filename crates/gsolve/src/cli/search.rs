@@ -225,6 +225,7 @@ fn stop_name(s: StopReason) -> &'static str {
         StopReason::Nodes => "nodes",
         StopReason::Time => "time",
         StopReason::OnlyMove => "only_move",
+        StopReason::Stopped => "stopped",
     }
 }
 

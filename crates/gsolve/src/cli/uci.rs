@@ -8,10 +8,18 @@
 //! super queen), castling as the king's move (`f1i1`). Commands: `uci`, `isready`,
 //! `setoption name … value …` (UCI_Variant, Hash, Threads), `ucinewgame`, `position startpos |
 //! fen FEN [moves …]`, `go [depth N] [nodes N] [movetime MS] [wtime MS btime MS winc MS binc MS
-//! movestogo N] [infinite]`, `d` (the board, as text), `quit`. The search is synchronous: `go`
-//! answers `bestmove` when it is done, so `stop` has nothing to stop; a bare `go` or `go
-//! infinite` searches to depth 6. Errors in a command are reported as `info string error: …`
-//! and the engine keeps running, as GUIs expect.
+//! movestogo N] [infinite]`, `stop`, `d` (the board, as text), `quit`. The search runs on a
+//! thread of its own while the loop goes on reading: `stop` ends it (the last completed
+//! iteration's move is the answer; depth 1 always completes), `isready` is answered at once,
+//! `quit` stops it and exits; every `go` is answered by exactly one `bestmove`. `go infinite`
+//! searches until `stop` (and answers only then, as the protocol asks); a bare `go` searches
+//! to depth 6; `go movetime MS` spends at most MS; with `wtime`/`btime` the engine takes
+//! `time left / movestogo (30 if not given) + increment / 2`. A `go` during a search waits
+//! for it to end, as in Stockfish (during `go infinite` it is an error: send `stop` first);
+//! `position`, `setoption` and `ucinewgame` during one set up the
+//! next search. `ponder` and `ponderhit` are accepted and ignored (a pondering `go` is a
+//! normal search). Errors in a command are reported as `info string error: …` and the engine
+//! keeps running, as GUIs expect.
 
 use super::common::{CliError, CliResult, Global};
 use super::search::line_text;
@@ -19,6 +27,9 @@ use dola::{DolaHints, Position, Variant};
 use jobs::search::SearchSettings;
 use search::ScoreKind;
 use std::io::{BufRead, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::thread::JoinHandle;
 
 /// The engine state between commands.
 struct Uci {
@@ -26,6 +37,31 @@ struct Uci {
     pos: Position,
     hash_mb: usize,
     threads: usize,
+    /// The search in progress, if any.
+    search: Option<Search>,
+}
+
+/// A search running on its own thread; it prints its `info` lines and its one `bestmove`.
+struct Search {
+    stop: Arc<AtomicBool>,
+    thread: JoinHandle<()>,
+    infinite: bool,
+}
+
+impl Search {
+    /// Raise the stop flag and wait for the `bestmove`.
+    fn stop(self) {
+        self.stop.store(true, Ordering::Relaxed);
+        let _ = self.thread.join();
+    }
+}
+
+/// One line to stdout, flushed (the search thread and the loop share it; a line is written
+/// under the lock, so lines never mix).
+fn say(text: &str) -> std::io::Result<()> {
+    let mut out = std::io::stdout().lock();
+    writeln!(out, "{text}")?;
+    out.flush()
 }
 
 /// Run the UCI loop on stdin/stdout until `quit` or the end of input.
@@ -40,16 +76,24 @@ pub fn run(global: &Global) -> CliResult {
         pos: Position::start(Variant::Sultan),
         hash_mb: 64,
         threads: 1,
+        search: None,
     };
     let stdin = std::io::stdin();
-    let mut out = std::io::stdout();
+    let mut quit = false;
     for line in stdin.lock().lines() {
         let line = line.map_err(CliError::runtime)?;
         let mut words = line.split_whitespace();
         let Some(cmd) = words.next() else { continue };
         let rest: Vec<&str> = words.collect();
+        // A search that ended by itself leaves its thread to join.
+        if uci.search.as_ref().is_some_and(|s| s.thread.is_finished()) {
+            let _ = uci.search.take().map(|s| s.thread.join());
+        }
         let reply = match cmd {
-            "quit" => return Ok(()),
+            "quit" => {
+                quit = true;
+                break;
+            }
             "uci" => Ok(uci_id()),
             "isready" => Ok("readyok".to_string()),
             "ucinewgame" => {
@@ -58,18 +102,32 @@ pub fn run(global: &Global) -> CliResult {
             }
             "setoption" => uci.set_option(&rest).map(|()| String::new()),
             "position" => uci.position(&rest).map(|()| String::new()),
-            "go" => uci.go(&rest, &mut out),
+            "go" => uci.go(&rest),
+            "stop" => {
+                if let Some(s) = uci.search.take() {
+                    s.stop();
+                }
+                Ok(String::new())
+            }
             "d" => Ok(uci.pos.to_text().trim_end().to_string()),
-            "stop" | "ponderhit" | "debug" | "register" => Ok(String::new()),
+            "ponderhit" | "debug" | "register" => Ok(String::new()),
             other => Err(format!("unknown command {other:?}")),
         };
         match reply {
-            Ok(text) if !text.is_empty() => writeln!(out, "{text}"),
+            Ok(text) if !text.is_empty() => say(&text),
             Ok(_) => Ok(()),
-            Err(e) => writeln!(out, "info string error: {e}"),
+            Err(e) => say(&format!("info string error: {e}")),
         }
-        .and_then(|()| out.flush())
         .map_err(CliError::runtime)?;
+    }
+    // `quit`, or the end of the input: an infinite search is stopped (nothing else would end
+    // it), any other is let finish, so that every `go` gets its `bestmove`.
+    if let Some(s) = uci.search.take() {
+        if s.infinite || quit {
+            s.stop();
+        } else {
+            let _ = s.thread.join();
+        }
     }
     Ok(())
 }
@@ -145,38 +203,71 @@ impl Uci {
         Ok(())
     }
 
-    /// `go …`: search, print an `info` line per iteration, answer `bestmove`.
-    fn go(&mut self, words: &[&str], out: &mut impl Write) -> Result<String, String> {
-        let settings = self.go_settings(words)?;
+    /// `go …`: start the search on its own thread, which prints an `info` line per
+    /// iteration and then `bestmove` (for `go infinite`, once `stop` comes).
+    fn go(&mut self, words: &[&str]) -> Result<String, String> {
+        // As in Stockfish, a `go` waits for the search in progress to end (an infinite one
+        // would never end: that is an error).
+        if let Some(s) = self.search.take() {
+            if s.infinite {
+                self.search = Some(s);
+                return Err("go: an infinite search is running (send stop first)".to_string());
+            }
+            let _ = s.thread.join();
+        }
+        let (settings, infinite) = self.go_settings(words)?;
+        settings.resolve().map_err(|e| e.to_string())?;
         if self.pos.count_legal() == 0 {
             return Ok("bestmove 0000".to_string());
         }
         let root = self.pos.clone();
-        let (r, _) = jobs::search::search_position(&root, &DolaHints, &settings, |it| {
-            let line = format!(
-                "info depth {} seldepth {} score {} nodes {} nps {:.0} time {} pv {}",
-                it.depth,
-                it.seldepth,
-                uci_score(it.score_kind),
-                it.nodes,
-                it.nps(),
-                it.elapsed.as_millis(),
-                line_text(&root, &it.pv).join(" ")
+        let stop = Arc::new(AtomicBool::new(false));
+        let flag = stop.clone();
+        let thread = std::thread::spawn(move || {
+            let r = jobs::search::search_position_until(
+                &root,
+                &DolaHints,
+                &settings,
+                Some(&flag),
+                |it| {
+                    let _ = say(&format!(
+                        "info depth {} seldepth {} score {} nodes {} nps {:.0} time {} pv {}",
+                        it.depth,
+                        it.seldepth,
+                        uci_score(it.score_kind),
+                        it.nodes,
+                        it.nps(),
+                        it.elapsed.as_millis(),
+                        line_text(&root, &it.pv).join(" ")
+                    ));
+                },
             );
-            let _ = writeln!(out, "{line}").and_then(|()| out.flush());
-        })
-        .map_err(|e| e.to_string())?;
-        Ok(format!("bestmove {}", Position::coordinate(r.best_move)))
+            // The protocol: in infinite mode the answer waits for `stop`.
+            while infinite && !flag.load(Ordering::Relaxed) {
+                std::thread::sleep(std::time::Duration::from_millis(2));
+            }
+            let _ = match r {
+                Ok((r, _)) => say(&format!("bestmove {}", Position::coordinate(r.best_move))),
+                Err(e) => say(&format!("info string error: {e}\nbestmove 0000")),
+            };
+        });
+        self.search = Some(Search {
+            stop,
+            thread,
+            infinite,
+        });
+        Ok(String::new())
     }
 
-    /// The search limits of a `go` command.
-    fn go_settings(&self, words: &[&str]) -> Result<SearchSettings, String> {
+    /// The search limits of a `go` command and whether it is `go infinite`.
+    fn go_settings(&self, words: &[&str]) -> Result<(SearchSettings, bool), String> {
         let mut s = SearchSettings {
             threads: self.threads,
             tt_mb: self.hash_mb,
             ..SearchSettings::default()
         };
         let (mut wtime, mut btime, mut winc, mut binc, mut togo) = (None, None, 0u64, 0u64, 30u64);
+        let mut infinite = false;
         let mut i = 0;
         while i < words.len() {
             let value = || -> Result<u64, String> {
@@ -196,6 +287,7 @@ impl Uci {
                 "binc" => binc = value()?,
                 "movestogo" => togo = value()?.max(1),
                 "infinite" | "ponder" => {
+                    infinite |= words[i] == "infinite";
                     i += 1;
                     continue;
                 }
@@ -209,10 +301,13 @@ impl Uci {
             // A share of the clock; the engine starts no iteration after half of it.
             s.time = Some(((ms / togo + inc / 2) as f64 / 1000.0).max(0.01));
         }
-        if s.depth.is_none() && s.nodes.is_none() && s.time.is_none() {
+        if infinite {
+            // Until `stop`: no limit but the deepest iteration the engine has.
+            (s.depth, s.nodes, s.time) = (Some(search::MAX_DEPTH), None, None);
+        } else if s.depth.is_none() && s.nodes.is_none() && s.time.is_none() {
             s.depth = Some(6);
         }
-        Ok(s)
+        Ok((s, infinite))
     }
 }
 

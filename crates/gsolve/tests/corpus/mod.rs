@@ -178,8 +178,29 @@ pub fn number_cases(dir: &Path) -> Vec<Case> {
         ("--checkpoint-secs", "-1"),
         ("--time", "inf"),
         ("--large-time", "nan"),
+        ("--max-cells", "0"),
+        ("--max-cells", "10"),
+        ("--max-cells", "-1"),
+        ("--iterations", "0"),
+        ("--iterations", "abc"),
     ] {
         v.push(case(&["darkhex", "table", "--out", o, opt, val], opt));
+    }
+    // --iterations replaces --time and --gap.
+    for opt in ["--time", "--gap"] {
+        v.push(case(
+            &[
+                "darkhex",
+                "table",
+                "--out",
+                o,
+                "--iterations",
+                "5",
+                opt,
+                "1",
+            ],
+            opt,
+        ));
     }
     for (rows, cols, needle) in [
         ("0", "2", "0x2"),

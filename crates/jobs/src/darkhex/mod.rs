@@ -1,6 +1,6 @@
 //! Dark Hex jobs: CFR solving ([`cfr`]), the exact double oracle ([`double_oracle`]),
 //! certificate checking and strategy evaluation ([`certify`]), the small-board table
-//! ([`table`]) and the benchmark ([`bench`]).
+//! ([`table`], resumable through [`table_journal`]) and the benchmark ([`bench`]).
 //!
 //! Each job is a function of a typed config and a [`Progress`] sink; it owns stopping
 //! ([`Stop`]: iterations, wall time of the run, proven gap), checkpoints and resume, and writes
@@ -13,6 +13,7 @@ pub mod certify;
 pub mod cfr;
 pub mod double_oracle;
 pub mod table;
+pub mod table_journal;
 
 use crate::Progress;
 use darkhex::{Rules, Variant};

@@ -1,11 +1,15 @@
 //! The small-board table: CFR on every board of at most 9 cells (both variants), each
 //! bracketed by exact best responses → `values.md` and `values.csv`, one run directory per
-//! board under `boards/`.
+//! board under `boards/`. A killed table continues where it was: the finished boards from its
+//! journal ([`super::table_journal`]), the board in progress from its CFR checkpoint (written
+//! every `checkpoint_secs`, the first after about 5 s), so a kill loses at most about that.
 
 use super::cfr::{self, CfrConfig, RepresentationChoice};
-use super::{known_value, toolkit_version, write_atomic, JobResult, Output, Stop};
+use super::table_journal::Journal;
+use super::{known_value, toolkit_version, write_atomic, JobError, JobResult, Output, Stop};
 use crate::Progress;
 use ::cfr::Algorithm as CfrAlgorithm;
+use darkhex::strategy::CheckpointFile;
 use darkhex::{Rules, Variant};
 use std::path::PathBuf;
 
@@ -25,6 +29,11 @@ pub struct TableConfig {
     /// Seconds between checkpoints of each board's CFR run (`boards/*/checkpoint.bin`; a
     /// first one is written after about 5 s of solving).
     pub checkpoint_secs: f64,
+    /// Boards of at most this many cells (1–9; the table's is 9).
+    pub max_cells: usize,
+    /// Stop every board after exactly this many iterations instead of at `time` or `gap` (a
+    /// table that does not depend on the machine's speed).
+    pub iterations: Option<u64>,
     /// The command line recorded in the files.
     pub command: String,
 }
@@ -51,12 +60,13 @@ pub struct Table {
     pub markdown: String,
 }
 
-/// Run the table (see the module documentation).
-pub fn run(config: &TableConfig, progress: &dyn Progress) -> JobResult<Table> {
+/// The boards of the table, in order: every r×c of at most `max_cells` cells, then 4×3 and
+/// 3×4 when `large_time` is positive.
+pub fn boards(config: &TableConfig) -> Vec<(usize, usize)> {
     let mut boards: Vec<(usize, usize)> = Vec::new();
     for r in 1..=9 {
         for c in 1..=9 {
-            if r * c <= 9 {
+            if r * c <= config.max_cells {
                 boards.push((r, c));
             }
         }
@@ -65,67 +75,76 @@ pub fn run(config: &TableConfig, progress: &dyn Progress) -> JobResult<Table> {
         boards.push((4, 3));
         boards.push((3, 4));
     }
-    let mut rows = Vec::new();
-    for &(r, c) in &boards {
-        for v in [Variant::Classical, Variant::Abrupt] {
-            let rules = Rules {
-                rows: r,
-                cols: c,
-                variant: v,
+    boards
+}
+
+/// Run the table (see the module documentation). Resumable: a table in progress keeps its
+/// finished boards in `resume/darkhex-table.csv` and each board's CFR checkpoint in its
+/// folder; a run that finds the journal continues it (finished boards are taken from it, the
+/// board in progress resumes from its checkpoint with what is left of its `--time`), a run
+/// that does not starts every board afresh.
+pub fn run(config: &TableConfig, progress: &dyn Progress) -> JobResult<Table> {
+    let boards = boards(config);
+    let board_dir = |rules: &Rules| {
+        let (v, r, c) = (rules.variant, rules.rows, rules.cols);
+        config.out.join("boards").join(format!("{v}-{r}x{c}"))
+    };
+    let every_board = || {
+        boards.iter().flat_map(|&(rows, cols)| {
+            [Variant::Classical, Variant::Abrupt].map(|variant| Rules {
+                rows,
+                cols,
+                variant,
                 announce_touch: false,
-            };
-            let dir = config.out.join("boards").join(format!("{v}-{r}x{c}"));
-            let _ = std::fs::remove_file(dir.join("checkpoint.bin"));
-            let run = CfrConfig {
-                rules,
-                algorithm: config.algorithm,
-                representation: RepresentationChoice::Auto,
-                seed: 0,
-                stop: Stop {
-                    iterations: None,
-                    time: Some(if r * c > 9 {
-                        config.large_time
-                    } else {
-                        config.time
-                    }),
-                    gap: Some(config.gap),
-                },
-                eval_secs: 0.0,
-                prune: 0.0,
-                purify: 0.0,
-                no_eval: false,
-                max_nodes: 60_000_000,
-                output: Output {
-                    dir: Some(dir),
-                    resume: false,
-                    checkpoint_secs: config.checkpoint_secs,
-                    command: config.command.clone(),
-                },
-            };
-            let report = cfr::run(&run, &crate::NoProgress)?;
-            let b = report.bracket.expect("the CFR job measures at the end");
-            let known = known_value(r, c, v);
-            // ≈0.909 is known to three decimals only.
-            let contains_known = known.map(|(x, _)| {
-                let slack = if x == 0.909 { 0.00025 } else { 0.0 };
-                b.lower - 1e-9 <= x + slack && x - slack <= b.upper + 1e-9
-            });
-            progress.message(&format!(
-                "{v} {r}x{c}: [{:.9}, {:.9}] gap {:.2e} ({} iterations, {:.1} s, {})",
-                b.lower,
-                b.upper,
-                b.gap,
-                report.iterations,
-                report.seconds,
-                report.representation.name()
-            ));
-            rows.push(TableRow {
-                rules,
-                report,
-                known,
-                contains_known,
-            });
+            })
+        })
+    };
+    let mut journal = Journal::open(config)?;
+    if !journal.resumed {
+        // A fresh table: no checkpoint of an earlier table may be taken for this one's.
+        for rules in every_board() {
+            let _ = std::fs::remove_file(board_dir(&rules).join("checkpoint.bin"));
         }
+        journal.save()?;
+    }
+    let mut rows = Vec::new();
+    for rules in every_board() {
+        let dir = board_dir(&rules);
+        let (r, c, v) = (rules.rows, rules.cols, rules.variant);
+        let (report, origin) = match journal.finished(&rules, &dir) {
+            Some(report) => (report, " (finished by an earlier run)".to_string()),
+            None => {
+                let (run, origin) = board_run(config, rules, dir)?;
+                if !origin.is_empty() {
+                    progress.message(&format!("{v} {r}x{c}:{origin}"));
+                }
+                let report = cfr::run(&run, &crate::NoProgress)?;
+                journal.push(&report)?;
+                (report, String::new())
+            }
+        };
+        let b = report.bracket.expect("the CFR job measures at the end");
+        let known = known_value(r, c, v);
+        // ≈0.909 is known to three decimals only.
+        let contains_known = known.map(|(x, _)| {
+            let slack = if x == 0.909 { 0.00025 } else { 0.0 };
+            b.lower - 1e-9 <= x + slack && x - slack <= b.upper + 1e-9
+        });
+        progress.message(&format!(
+            "{v} {r}x{c}: [{:.9}, {:.9}] gap {:.2e} ({} iterations, {:.1} s, {}){origin}",
+            b.lower,
+            b.upper,
+            b.gap,
+            report.iterations,
+            report.seconds,
+            report.representation.name()
+        ));
+        rows.push(TableRow {
+            rules,
+            report,
+            known,
+            contains_known,
+        });
     }
     let markdown = markdown(config, &rows);
     write_atomic(&config.out.join("values.md"), markdown.as_bytes())?;
@@ -133,13 +152,80 @@ pub fn run(config: &TableConfig, progress: &dyn Progress) -> JobResult<Table> {
         &config.out.join("values.csv"),
         csv(config, &rows).as_bytes(),
     )?;
+    journal.remove();
     Ok(Table { rows, markdown })
 }
 
+/// The CFR run of one board, resuming its checkpoint if one is there (a fresh table removed
+/// every board's, so one there is this table's): the config and, when resuming, what the
+/// progress should say.
+fn board_run(config: &TableConfig, rules: Rules, dir: PathBuf) -> JobResult<(CfrConfig, String)> {
+    let checkpoint = dir.join("checkpoint.bin");
+    let time = if rules.rows * rules.cols > 9 {
+        config.large_time
+    } else {
+        config.time
+    };
+    let (resume, seconds_before, origin) = if checkpoint.exists() {
+        let bytes = std::fs::read(&checkpoint)
+            .map_err(|e| JobError::input(format!("cannot read {}: {e}", checkpoint.display())))?;
+        let c = CheckpointFile::from_bytes(&bytes)
+            .map_err(|e| JobError::input(format!("{}: {e}", checkpoint.display())))?;
+        let origin = format!(
+            " resumed at iteration {} ({:.1} s) from {}",
+            c.header.iterations,
+            c.seconds,
+            checkpoint.display()
+        );
+        (true, c.seconds, origin)
+    } else {
+        (false, 0.0, String::new())
+    };
+    let stop = match config.iterations {
+        Some(n) => Stop {
+            iterations: Some(n),
+            time: None,
+            gap: None,
+        },
+        // The board's time counts its earlier runs' (a resumed board gets what is left).
+        None => Stop {
+            iterations: None,
+            time: Some((time - seconds_before).max(0.0)),
+            gap: Some(config.gap),
+        },
+    };
+    let run = CfrConfig {
+        rules,
+        algorithm: config.algorithm,
+        representation: RepresentationChoice::Auto,
+        seed: 0,
+        stop,
+        eval_secs: 0.0,
+        prune: 0.0,
+        purify: 0.0,
+        no_eval: false,
+        max_nodes: 60_000_000,
+        output: Output {
+            dir: Some(dir),
+            resume,
+            checkpoint_secs: config.checkpoint_secs,
+            command: config.command.clone(),
+        },
+    };
+    Ok((run, origin))
+}
+
 fn markdown(config: &TableConfig, rows: &[TableRow]) -> String {
+    let stop = match config.iterations {
+        Some(n) => format!("stop after {n} iterations"),
+        None => format!(
+            "stop at gap ≤ {:e} or {} s of wall time (earlier runs of a resumed board included)",
+            config.gap, config.time
+        ),
+    };
     let mut md = format!(
-        "# Dark Hex values on small boards\n\nBlack's winning probability under optimal play, bracketed by CFR strategies and their exact perfect-recall best responses (`lower` = what Black's strategy guarantees, `upper` = what White's concedes). Board r×c = r rows × c columns, Black first, top–bottom; no announcement of touches.\n\n- command: `{}`\n- toolkit: {}\n- per board: {}, stop at gap ≤ {:e} or {} s of wall time; representation `history` (perfect recall) on ≤ 6 cells, `view` (own + known stones, imperfect recall) above\n\n| board | variant | lower | upper | gap | representation | information sets | iterations | seconds | known value |\n|---|---|---|---|---|---|---|---|---|---|\n",
-        config.command, toolkit_version(), config.algorithm.describe(), config.gap, config.time
+        "# Dark Hex values on small boards\n\nBlack's winning probability under optimal play, bracketed by CFR strategies and their exact perfect-recall best responses (`lower` = what Black's strategy guarantees, `upper` = what White's concedes). Board r×c = r rows × c columns, Black first, top–bottom; no announcement of touches.\n\n- command: `{}`\n- toolkit: {}\n- per board: {}, {stop}; representation `history` (perfect recall) on ≤ 6 cells, `view` (own + known stones, imperfect recall) above\n\n| board | variant | lower | upper | gap | representation | information sets | iterations | seconds | known value |\n|---|---|---|---|---|---|---|---|---|---|\n",
+        config.command, toolkit_version(), config.algorithm.describe()
     );
     for t in rows {
         let (r, b) = (&t.report, t.report.bracket.expect("measured"));

@@ -40,19 +40,35 @@ where
     G: game::ExactGame,
     exact::Solver<G>: Sync,
 {
+    with_ticker(
+        |elapsed| {
+            let nodes = solver.nodes();
+            progress.advance(nodes, &node_rate_note(nodes, elapsed));
+        },
+        work,
+    )
+}
+
+/// `N nodes, R M nodes/s` for `nodes` searched in `elapsed`.
+pub(crate) fn node_rate_note(nodes: u64, elapsed: std::time::Duration) -> String {
+    let rate = nodes as f64 / elapsed.as_secs_f64().max(1e-9);
+    format!("{nodes} nodes, {:.2} M nodes/s", rate / 1e6)
+}
+
+/// Run `work` while a second thread calls `tick` with the time since the start about four
+/// times a second.
+pub(crate) fn with_ticker<R>(
+    tick: impl Fn(std::time::Duration) + Send,
+    work: impl FnOnce() -> R,
+) -> R {
     // The ticker waits on a channel that closes when the work is done: no sleep to sit out.
     let (finished, wait) = std::sync::mpsc::channel::<()>();
     let start = std::time::Instant::now();
     std::thread::scope(|s| {
         s.spawn(move || {
-            let tick = std::time::Duration::from_millis(250);
-            while let Err(std::sync::mpsc::RecvTimeoutError::Timeout) = wait.recv_timeout(tick) {
-                let nodes = solver.nodes();
-                let rate = nodes as f64 / start.elapsed().as_secs_f64().max(1e-9);
-                progress.advance(
-                    nodes,
-                    &format!("{nodes} nodes, {:.2} M nodes/s", rate / 1e6),
-                );
+            let period = std::time::Duration::from_millis(250);
+            while let Err(std::sync::mpsc::RecvTimeoutError::Timeout) = wait.recv_timeout(period) {
+                tick(start.elapsed());
             }
         });
         let r = work();

@@ -52,6 +52,8 @@ pub(crate) struct Shared<'a, M> {
     pub(crate) node_limit: Option<u64>,
     /// Limits are ignored while false (the first iteration always completes).
     pub(crate) enforce: AtomicBool,
+    /// Raised by the caller to stop the search (a UCI `stop`), polled like the clock.
+    pub(crate) external_stop: Option<&'a AtomicBool>,
 }
 
 /// Which search a node belongs to.
@@ -198,6 +200,14 @@ impl<'a, G: Evaluate, H: MoveHints<G>> Worker<'a, G, H> {
         if poll {
             if self.shared.stop.load(Ordering::Relaxed) {
                 self.stopped = true;
+                return true;
+            }
+            if self
+                .shared
+                .external_stop
+                .is_some_and(|s| s.load(Ordering::Relaxed))
+            {
+                self.raise_stop();
                 return true;
             }
             if let Some(deadline) = self.shared.deadline {

@@ -21,18 +21,21 @@
 //!   what lets a killed unit resume without redoing its finished subtrees, and later units reuse
 //!   it. The folder is deleted when the whole map is complete.
 
+mod files;
+mod units;
+
 use super::proofs::{self, ProofsError, ProofsHeader};
 use crate::Progress;
 use bitboard::BitWord;
 use exact::{ProofStore, Solver, SolverConfig};
+use files::{append_result, proofs_name, read_results, results_name, statuses, write_reports};
 use game::{ExactGame, Game};
 use rex::{RexMove, RexPosition};
-use std::collections::BTreeMap;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+use units::{shard_units, solve_unit};
 
 /// Settings of a map run.
 #[derive(Debug, Clone)]
@@ -165,170 +168,12 @@ pub fn run_map(cfg: &MapConfig, progress: &dyn Progress) -> Result<MapSummary, M
     }
 }
 
-/// The (opening, reply) units of the board, openings up to the 180° rotation, in cell order.
-fn units<W: BitWord>(board: &RexPosition<W>, only: &[u32]) -> Vec<(u32, u32)> {
-    let n = board.hex().cells() as u32;
-    let rot = |c: u32| n - 1 - c;
-    let mut out = Vec::new();
-    for x in 0..n {
-        if rot(x) < x || (!only.is_empty() && !only.contains(&x) && !only.contains(&rot(x))) {
-            continue;
-        }
-        for r in 0..n {
-            if r == x || (rot(x) == x && rot(r) < r) {
-                continue;
-            }
-            out.push((x, r));
-        }
-    }
-    out
-}
-
-fn results_name(shard: (usize, usize)) -> String {
-    if shard.1 == 1 {
-        "replies.csv".into()
-    } else {
-        format!("replies-{}of{}.csv", shard.0, shard.1)
-    }
-}
-
-fn proofs_name(shard: (usize, usize)) -> String {
-    if shard.1 == 1 {
-        "proofs.bin.gz".into()
-    } else {
-        format!("proofs-{}of{}.bin.gz", shard.0, shard.1)
-    }
-}
-
-const CSV_COLUMNS: &str = "opening,reply,black_wins,answer,nodes,seconds,threads";
-
-/// Every finished unit in the folder's `replies*.csv` files, by (opening, reply).
-fn read_results(dir: &Path) -> Result<BTreeMap<(String, String), UnitResult>, MapError> {
-    let mut out = BTreeMap::new();
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return Ok(out);
-    };
-    let mut files: Vec<PathBuf> = entries
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| {
-            p.file_name()
-                .and_then(|n| n.to_str())
-                .is_some_and(|n| n.starts_with("replies") && n.ends_with(".csv"))
-        })
-        .collect();
-    files.sort();
-    for path in files {
-        let text = std::fs::read_to_string(&path).map_err(|err| match err.kind() {
-            std::io::ErrorKind::InvalidData => MapError::Results {
-                path: path.display().to_string(),
-                line: 0,
-                why: "not UTF-8 text (a foreign file?)".into(),
-            },
-            _ => io_err(&path)(err),
-        })?;
-        // Only whole lines: a kill while appending leaves a last line without its newline.
-        let whole = match text.rfind('\n') {
-            Some(i) => &text[..=i],
-            None => "",
-        };
-        for (i, line) in whole.lines().enumerate() {
-            if line.starts_with('#') || line == CSV_COLUMNS || line.trim().is_empty() {
-                continue;
-            }
-            let bad = |why: &str| MapError::Results {
-                path: path.display().to_string(),
-                line: i + 1,
-                why: why.into(),
-            };
-            let f: Vec<&str> = line.split(',').collect();
-            if f.len() != 7 {
-                return Err(bad("expected 7 fields"));
-            }
-            let black_wins = match f[2] {
-                "true" => true,
-                "false" => false,
-                _ => return Err(bad("black_wins must be true or false")),
-            };
-            let r = UnitResult {
-                opening: f[0].into(),
-                reply: f[1].into(),
-                black_wins,
-                answer: (!f[3].is_empty()).then(|| f[3].to_string()),
-                nodes: f[4].parse().map_err(|_| bad("bad node count"))?,
-                seconds: f[5].parse().map_err(|_| bad("bad seconds"))?,
-                threads: f[6].parse().map_err(|_| bad("bad thread count"))?,
-            };
-            out.insert((r.opening.clone(), r.reply.clone()), r);
-        }
-    }
-    Ok(out)
-}
-
-fn append_result(path: &Path, r: &UnitResult, board: &str) -> Result<(), MapError> {
-    let fresh = !path.exists();
-    let mut f = std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(path)
-        .map_err(io_err(path))?;
-    let mut text = String::new();
-    if fresh {
-        text.push_str(&format!(
-            "# gsolve {} rex map {board}: one line per (opening, reply), Black to move after both; answer = a winning Black move\n{CSV_COLUMNS}\n",
-            env!("CARGO_PKG_VERSION")
-        ));
-    }
-    text.push_str(&format!(
-        "{},{},{},{},{},{:.3},{}\n",
-        r.opening,
-        r.reply,
-        r.black_wins,
-        r.answer.as_deref().unwrap_or(""),
-        r.nodes,
-        r.seconds,
-        r.threads
-    ));
-    f.write_all(text.as_bytes()).map_err(io_err(path))?;
-    f.sync_data().map_err(io_err(path))
-}
-
 pub(crate) fn fingerprint<W: BitWord>(board: &RexPosition<W>) -> String {
     let mut p = board.clone();
     let a = p.canonical_keys();
     p.play(RexMove::cell(0));
     let b = p.canonical_keys();
     format!("{:016x}{:016x}{:016x}{:016x}", a.0, a.1, b.0, b.1)
-}
-
-/// A unit of the map: (opening, reply) cells.
-type Unit = (u32, u32);
-
-/// Every unit of the map, and the units of this run: the openings asked for (all if none),
-/// then this shard's share (unit i of the whole map belongs to shard i mod N).
-fn shard_units<W: BitWord>(
-    cfg: &MapConfig,
-    board: &RexPosition<W>,
-) -> Result<(Vec<Unit>, Vec<Unit>), MapError> {
-    let (si, sn) = cfg.shard;
-    if sn == 0 || si >= sn {
-        return Err(MapError::Input(format!(
-            "--shard {si}/{sn}: expected I/N with 0 <= I < N"
-        )));
-    }
-    let mut only = Vec::new();
-    for name in &cfg.openings {
-        only.push(
-            board
-                .parse_cell(name)
-                .map_err(|e| MapError::Input(format!("--openings {name}: {e}")))?,
-        );
-    }
-    let all_units = units(board, &[]);
-    let mine: Vec<(u32, u32)> = units(board, &only)
-        .into_iter()
-        .filter(|u| all_units.iter().position(|v| v == u).expect("unit") % sn == si)
-        .collect();
-    Ok((all_units, mine))
 }
 
 /// The solved-position database of the map: every shard's file under `resume/`, loaded.
@@ -361,47 +206,6 @@ fn open_store<W: BitWord>(
         }
     }
     Ok((store, header))
-}
-
-/// Solve one unit (opening `x`, reply `r`, Black to move): `None` if the solver was stopped.
-fn solve_unit<W: BitWord>(
-    solver: &Solver<RexPosition<W>>,
-    board: &RexPosition<W>,
-    x: u32,
-    r: u32,
-    threads: usize,
-) -> Option<UnitResult> {
-    let name = |c: u32| board.hex().name(c);
-    let mut pos = board.clone();
-    pos.play(RexMove::cell(x));
-    pos.play(RexMove::cell(r));
-    let t = Instant::now();
-    let nodes_before = solver.nodes();
-    let black_wins = if pos.loser().is_some() {
-        pos.loser() == Some(game::Player::Second)
-    } else {
-        solver.solve(&pos)
-    };
-    if solver.stopped() {
-        return None;
-    }
-    let answer = black_wins
-        .then(|| solver.principal_variation(&pos, 1).first().copied())
-        .flatten()
-        .map(|m| pos.move_name(m));
-    // The answer's search may meet the deadline too; a stopped search proves nothing.
-    if solver.stopped() {
-        return None;
-    }
-    Some(UnitResult {
-        opening: name(x),
-        reply: name(r),
-        black_wins,
-        answer,
-        nodes: solver.nodes() - nodes_before,
-        seconds: t.elapsed().as_secs_f64(),
-        threads,
-    })
 }
 
 fn run_on<W: BitWord>(cfg: &MapConfig, progress: &dyn Progress) -> Result<MapSummary, MapError> {
@@ -458,7 +262,8 @@ fn run_on<W: BitWord>(cfg: &MapConfig, progress: &dyn Progress) -> Result<MapSum
                     stopped = true;
                     break;
                 }
-                let Some(res) = solve_unit(&solver, &board, x, r, cfg.solver.threads) else {
+                let at = (progress, (done_before + done_now) as u64);
+                let Some(res) = solve_unit(&solver, &board, (x, r), cfg.solver.threads, at) else {
                     stopped = true;
                     break;
                 };
@@ -516,98 +321,9 @@ fn run_on<W: BitWord>(cfg: &MapConfig, progress: &dyn Progress) -> Result<MapSum
     })
 }
 
-fn statuses<W: BitWord>(
-    board: &RexPosition<W>,
-    all_units: &[(u32, u32)],
-    done: &BTreeMap<(String, String), UnitResult>,
-) -> Vec<OpeningStatus> {
-    let n = board.hex().cells() as u32;
-    let name = |c: u32| board.hex().name(c);
-    let mut out: Vec<OpeningStatus> = Vec::new();
-    for &(x, r) in all_units {
-        if out.last().is_none_or(|o| o.opening != name(x)) {
-            out.push(OpeningStatus {
-                opening: name(x),
-                image: name(n - 1 - x),
-                replies_total: 0,
-                replies_done: 0,
-                white_wins: Vec::new(),
-                black_wins: None,
-                seconds: 0.0,
-            });
-        }
-        let o = out.last_mut().expect("pushed");
-        o.replies_total += 1;
-        if let Some(u) = done.get(&(name(x), name(r))) {
-            o.replies_done += 1;
-            o.seconds += u.seconds;
-            if !u.black_wins {
-                o.white_wins.push(u.reply.clone());
-            }
-        }
-    }
-    for o in &mut out {
-        o.black_wins = if !o.white_wins.is_empty() {
-            Some(false)
-        } else if o.replies_done == o.replies_total {
-            Some(true)
-        } else {
-            None
-        };
-    }
-    out
-}
-
-/// Rebuild `openings.csv`, `map.md` and `map.svg` from every finished unit.
-fn write_reports<W: BitWord>(
-    cfg: &MapConfig,
-    board: &RexPosition<W>,
-    all_units: &[(u32, u32)],
-    done: &BTreeMap<(String, String), UnitResult>,
-) -> Result<Vec<PathBuf>, MapError> {
-    let st = statuses(board, all_units, done);
-    let size = format!("{}x{}", cfg.rows, cfg.cols);
-    let version = env!("CARGO_PKG_VERSION");
-    let mut csv = format!(
-        "# gsolve {version} rex map {size}: openings up to the 180-degree rotation\nopening,image,black_wins,replies_done,replies_total,white_winning_replies,seconds\n"
-    );
-    for o in &st {
-        csv.push_str(&format!(
-            "{},{},{},{},{},{},{:.3}\n",
-            o.opening,
-            o.image,
-            match o.black_wins {
-                Some(true) => "true",
-                Some(false) => "false",
-                None => "",
-            },
-            o.replies_done,
-            o.replies_total,
-            o.white_wins.join(" "),
-            o.seconds
-        ));
-    }
-    let md = super::map_report::markdown(&size, &st, done, version);
-    let svg = super::map_report::svg(board, &st);
-    let mut files = Vec::new();
-    for (name, text) in [("openings.csv", csv), ("map.md", md), ("map.svg", svg)] {
-        let path = cfg.out.join(name);
-        write_atomic(&path, &text)?;
-        files.push(path);
-    }
-    Ok(files)
-}
-
-/// Write `text` atomically ([`crate::output::write_atomic`]).
-fn write_atomic(path: &Path, text: &str) -> Result<(), MapError> {
-    crate::output::write_atomic(path, text.as_bytes()).map_err(|e| MapError::Io {
-        path: path.display().to_string(),
-        err: std::io::Error::other(e.to_string()),
-    })
-}
-
 #[cfg(test)]
 mod tests {
+    use super::units::units;
     use super::*;
 
     fn config(dir: &Path, max_units: usize, shard: (usize, usize)) -> MapConfig {
