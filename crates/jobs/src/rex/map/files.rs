@@ -140,7 +140,9 @@ pub(super) fn statuses<W: BitWord>(
         o.replies_total += 1;
         if let Some(u) = done.get(&(name(x), name(r))) {
             o.replies_done += 1;
-            o.seconds += u.seconds;
+            // Each unit as written in the CSV (milliseconds), so that a rewrite after a reload
+            // gives the same total as the run that solved the units.
+            o.seconds += (u.seconds * 1000.0).round() / 1000.0;
             if !u.black_wins {
                 o.white_wins.push(u.reply.clone());
             }
