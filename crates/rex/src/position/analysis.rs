@@ -352,6 +352,23 @@ impl<W: BitWord> Components<W> {
 }
 
 impl<W: BitWord> RexPosition<W> {
+    /// The pairing theorem for the player to move (see the crate header): a pair-connected
+    /// player loses whoever moves, a pre-paired one on making the last move (`mover_last`:
+    /// the mover makes it). `Err(value for the mover)` if either player's pairing decides the
+    /// position, else `Ok(the keys of the mover's own pre-pairings)`.
+    fn pairing_verdict(&self, strong: bool, mover_last: bool) -> Result<W, bool> {
+        let me = self.to_move;
+        let mine = self.pairing_with(me, strong, mover_last);
+        if mine.full || (mover_last && mine.semi) {
+            return Err(false);
+        }
+        let theirs = self.pairing_with(me.other(), strong, !mover_last);
+        if theirs.full || (!mover_last && theirs.semi) {
+            return Err(true);
+        }
+        Ok(mine.semi_keys)
+    }
+
     /// [`ExactGame::prepare`], with the full pairing search when `strong` and the position has
     /// at least `pair_search_from` empty cells, and the greedy one-level test otherwise.
     fn prepare_with(&self, moves: &mut Vec<RexMove>, strong: bool) -> Option<bool> {
@@ -404,18 +421,11 @@ impl<W: BitWord> RexPosition<W> {
                 }
                 own_keys |= makers;
             }
-            // Pairing strategies: a pair-connected player loses, whoever moves; a pre-paired
-            // player loses on making the last move (see the crate header).
-            let mine = self.pairing_with(me, strong, mover_last);
-            if mine.full || (mover_last && mine.semi) {
-                return Some(false);
-            }
-            let theirs = self.pairing_with(me.other(), strong, !mover_last);
-            if theirs.full || (!mover_last && theirs.semi) {
-                return Some(true);
-            }
             // Playing the key of one's own pre-pairing makes a pairing: a losing move.
-            own_keys |= mine.semi_keys;
+            match self.pairing_verdict(strong, mover_last) {
+                Err(value) => return Some(value),
+                Ok(keys) => own_keys |= keys,
+            }
         }
         let safe = empty & !suicide & !own_keys;
         if safe.is_empty() && !self.swap_legal() {
@@ -435,14 +445,8 @@ impl<W: BitWord> RexPosition<W> {
         if let Some(b) = board.as_ref().filter(|_| strong && !self.swap_legal()) {
             // The filled board has the mover's value and parity (see the crate header), so a
             // pairing found on it decides this position too.
-            let mover_last = e % 2 == 1;
-            let mine = b.pairing_with(me, true, mover_last);
-            if mine.full || (mover_last && mine.semi) {
-                return Some(false);
-            }
-            let theirs = b.pairing_with(me.other(), true, !mover_last);
-            if theirs.full || (!mover_last && theirs.semi) {
-                return Some(true);
+            if let Err(value) = b.pairing_verdict(true, e % 2 == 1) {
+                return Some(value);
             }
         }
         let safe = safe & !filled;
