@@ -73,6 +73,14 @@ enum Command {
     /// The main job (gsolve with no arguments) ends by writing the same page to runs/report/
     /// (it never rewrites results/). Exit 2 when --out cannot be written.
     Report(cli::report::ReportArgs),
+    /// The part files of a sharded run (`--shard I/N`, e.g. a Slurm job array's tasks) into
+    /// the files one run of the whole job writes.
+    ///
+    /// Checks that the parts belong to one job with one config, names missing or duplicate
+    /// shards and unfinished ones (exit 2), and writes the result files; they equal a single
+    /// run's except in the columns that measure the run (seconds, nodes, threads), which
+    /// --same-as DIR checks. Jobs with parts: rex map.
+    Merge(cli::merge::MergeArgs),
 }
 
 fn main() {
@@ -105,6 +113,7 @@ fn main() {
         Some(Command::Coins(a)) => cli::coins::run(a, &global),
         Some(Command::Bench(a)) => cli::bench::run(a, &global),
         Some(Command::Report(a)) => cli::report::run(a, &global),
+        Some(Command::Merge(a)) => cli::merge::run(a, &global),
     };
     if let Err(e) = result {
         std::process::exit(e.report(&global));

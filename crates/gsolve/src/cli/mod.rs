@@ -11,6 +11,7 @@ pub mod dola;
 pub mod gtp;
 pub mod hexecs;
 pub mod human;
+pub mod merge;
 pub mod report;
 pub mod rex;
 pub mod rex_map;

@@ -38,6 +38,11 @@ enum RexCommand {
     ///
     /// Example: gsolve rex map --size 6x6 --out results/rex/6x6 --threads 2 --time 3600
     Map(super::rex_map::MapArgs),
+    /// A finished map against a Solrex opening file (after each opening, White's winning
+    /// replies): every set must match exactly. Exit 1 on a mismatch.
+    ///
+    /// Example: gsolve rex map-check results/rex/5x5 ../shared/data/solrex/rex5x5opening.dat
+    MapCheck(super::rex_map::MapCheckArgs),
     /// The swap-rule table: every square board's value with the swap rule and its fair
     /// openings, from the maps (theorem: the second player always wins and no opening is
     /// fair), checked with the solver's swap move on the small boards.
@@ -142,6 +147,7 @@ pub fn run(args: RexArgs, global: &Global) -> CliResult {
         RexCommand::Table(a) => table(a, global, None),
         RexCommand::Suite(a) => suite(a, global),
         RexCommand::Map(a) => super::rex_map::map(a, global),
+        RexCommand::MapCheck(a) => super::rex_map::map_check(a, global),
         RexCommand::Swap(a) => super::rex_map::swap(a, global),
     }
 }

@@ -21,14 +21,15 @@
 //!   what lets a killed unit resume without redoing its finished subtrees, and later units reuse
 //!   it. The folder is deleted when the whole map is complete.
 
+use super::map_files::{self, append_result, proofs_name, read_results, results_name};
 use super::proofs::{self, ProofsError, ProofsHeader};
+use crate::shard::{PartHeader, Shard};
 use crate::Progress;
 use bitboard::BitWord;
 use exact::{ProofStore, Solver, SolverConfig};
 use game::{ExactGame, Game};
 use rex::{RexMove, RexPosition};
 use std::collections::BTreeMap;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -45,8 +46,9 @@ pub struct MapConfig {
     pub out: PathBuf,
     /// Only these openings (cell names); all when empty.
     pub openings: Vec<String>,
-    /// This run's shard: units whose index is `shard.0` modulo `shard.1`.
-    pub shard: (usize, usize),
+    /// This run's shard: the units whose index in the map's unit order is the shard's number
+    /// modulo the shard count ([`crate::shard`]).
+    pub shard: Shard,
     /// Solver settings.
     pub solver: SolverConfig,
     /// Stop after this much wall time (the run then saves its state and can be resumed).
@@ -166,7 +168,7 @@ pub fn run_map(cfg: &MapConfig, progress: &dyn Progress) -> Result<MapSummary, M
 }
 
 /// The (opening, reply) units of the board, openings up to the 180° rotation, in cell order.
-fn units<W: BitWord>(board: &RexPosition<W>, only: &[u32]) -> Vec<(u32, u32)> {
+pub(crate) fn units<W: BitWord>(board: &RexPosition<W>, only: &[u32]) -> Vec<(u32, u32)> {
     let n = board.hex().cells() as u32;
     let rot = |c: u32| n - 1 - c;
     let mut out = Vec::new();
@@ -184,114 +186,6 @@ fn units<W: BitWord>(board: &RexPosition<W>, only: &[u32]) -> Vec<(u32, u32)> {
     out
 }
 
-fn results_name(shard: (usize, usize)) -> String {
-    if shard.1 == 1 {
-        "replies.csv".into()
-    } else {
-        format!("replies-{}of{}.csv", shard.0, shard.1)
-    }
-}
-
-fn proofs_name(shard: (usize, usize)) -> String {
-    if shard.1 == 1 {
-        "proofs.bin.gz".into()
-    } else {
-        format!("proofs-{}of{}.bin.gz", shard.0, shard.1)
-    }
-}
-
-const CSV_COLUMNS: &str = "opening,reply,black_wins,answer,nodes,seconds,threads";
-
-/// Every finished unit in the folder's `replies*.csv` files, by (opening, reply).
-fn read_results(dir: &Path) -> Result<BTreeMap<(String, String), UnitResult>, MapError> {
-    let mut out = BTreeMap::new();
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return Ok(out);
-    };
-    let mut files: Vec<PathBuf> = entries
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| {
-            p.file_name()
-                .and_then(|n| n.to_str())
-                .is_some_and(|n| n.starts_with("replies") && n.ends_with(".csv"))
-        })
-        .collect();
-    files.sort();
-    for path in files {
-        let text = std::fs::read_to_string(&path).map_err(|err| match err.kind() {
-            std::io::ErrorKind::InvalidData => MapError::Results {
-                path: path.display().to_string(),
-                line: 0,
-                why: "not UTF-8 text (a foreign file?)".into(),
-            },
-            _ => io_err(&path)(err),
-        })?;
-        // Only whole lines: a kill while appending leaves a last line without its newline.
-        let whole = match text.rfind('\n') {
-            Some(i) => &text[..=i],
-            None => "",
-        };
-        for (i, line) in whole.lines().enumerate() {
-            if line.starts_with('#') || line == CSV_COLUMNS || line.trim().is_empty() {
-                continue;
-            }
-            let bad = |why: &str| MapError::Results {
-                path: path.display().to_string(),
-                line: i + 1,
-                why: why.into(),
-            };
-            let f: Vec<&str> = line.split(',').collect();
-            if f.len() != 7 {
-                return Err(bad("expected 7 fields"));
-            }
-            let black_wins = match f[2] {
-                "true" => true,
-                "false" => false,
-                _ => return Err(bad("black_wins must be true or false")),
-            };
-            let r = UnitResult {
-                opening: f[0].into(),
-                reply: f[1].into(),
-                black_wins,
-                answer: (!f[3].is_empty()).then(|| f[3].to_string()),
-                nodes: f[4].parse().map_err(|_| bad("bad node count"))?,
-                seconds: f[5].parse().map_err(|_| bad("bad seconds"))?,
-                threads: f[6].parse().map_err(|_| bad("bad thread count"))?,
-            };
-            out.insert((r.opening.clone(), r.reply.clone()), r);
-        }
-    }
-    Ok(out)
-}
-
-fn append_result(path: &Path, r: &UnitResult, board: &str) -> Result<(), MapError> {
-    let fresh = !path.exists();
-    let mut f = std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(path)
-        .map_err(io_err(path))?;
-    let mut text = String::new();
-    if fresh {
-        text.push_str(&format!(
-            "# gsolve {} rex map {board}: one line per (opening, reply), Black to move after both; answer = a winning Black move\n{CSV_COLUMNS}\n",
-            env!("CARGO_PKG_VERSION")
-        ));
-    }
-    text.push_str(&format!(
-        "{},{},{},{},{},{:.3},{}\n",
-        r.opening,
-        r.reply,
-        r.black_wins,
-        r.answer.as_deref().unwrap_or(""),
-        r.nodes,
-        r.seconds,
-        r.threads
-    ));
-    f.write_all(text.as_bytes()).map_err(io_err(path))?;
-    f.sync_data().map_err(io_err(path))
-}
-
 pub(crate) fn fingerprint<W: BitWord>(board: &RexPosition<W>) -> String {
     let mut p = board.clone();
     let a = p.canonical_keys();
@@ -301,34 +195,52 @@ pub(crate) fn fingerprint<W: BitWord>(board: &RexPosition<W>) -> String {
 }
 
 /// A unit of the map: (opening, reply) cells.
-type Unit = (u32, u32);
+pub(crate) type Unit = (u32, u32);
 
-/// Every unit of the map, and the units of this run: the openings asked for (all if none),
-/// then this shard's share (unit i of the whole map belongs to shard i mod N).
-fn shard_units<W: BitWord>(
-    cfg: &MapConfig,
+/// Which units a run concerns.
+pub(crate) struct Plan {
+    /// Every unit of the map, in unit order.
+    pub all_units: Vec<Unit>,
+    /// The units of the openings asked for (all if none), in unit order.
+    pub wanted: Vec<Unit>,
+    /// This shard's share of `wanted`: unit i of the whole map belongs to shard i mod N.
+    pub mine: Vec<Unit>,
+    /// The part config: board and openings (canonical names, in cell order).
+    pub config: String,
+}
+
+/// The plan of a run on `board` for `openings` (cell names) and `shard`.
+pub(crate) fn plan<W: BitWord>(
     board: &RexPosition<W>,
-) -> Result<(Vec<Unit>, Vec<Unit>), MapError> {
-    let (si, sn) = cfg.shard;
-    if sn == 0 || si >= sn {
-        return Err(MapError::Input(format!(
-            "--shard {si}/{sn}: expected I/N with 0 <= I < N"
-        )));
-    }
+    openings: &[String],
+    shard: Shard,
+) -> Result<Plan, MapError> {
+    Shard::new(shard.index, shard.count, "--shard").map_err(|e| MapError::Input(e.to_string()))?;
+    let n = board.hex().cells() as u32;
     let mut only = Vec::new();
-    for name in &cfg.openings {
-        only.push(
-            board
-                .parse_cell(name)
-                .map_err(|e| MapError::Input(format!("--openings {name}: {e}")))?,
-        );
+    for name in openings {
+        let c = board
+            .parse_cell(name)
+            .map_err(|e| MapError::Input(format!("--openings {name}: {e}")))?;
+        only.push(c.min(n - 1 - c));
     }
+    only.sort_unstable();
+    only.dedup();
     let all_units = units(board, &[]);
-    let mine: Vec<(u32, u32)> = units(board, &only)
-        .into_iter()
-        .filter(|u| all_units.iter().position(|v| v == u).expect("unit") % sn == si)
+    let wanted = units(board, &only);
+    let mine: Vec<Unit> = wanted
+        .iter()
+        .copied()
+        .filter(|u| shard.owns(all_units.iter().position(|v| v == u).expect("unit")))
         .collect();
-    Ok((all_units, mine))
+    let size = format!("{}x{}", board.hex().rows(), board.hex().cols());
+    let names: Vec<String> = only.iter().map(|&c| board.hex().name(c)).collect();
+    Ok(Plan {
+        config: map_files::config_text(&size, &names),
+        all_units,
+        wanted,
+        mine,
+    })
 }
 
 /// The solved-position database of the map: every shard's file under `resume/`, loaded.
@@ -404,42 +316,76 @@ fn solve_unit<W: BitWord>(
     })
 }
 
+/// What the unit loop of a run needs besides the config.
+struct UnitRun<'a, W: BitWord> {
+    board: &'a RexPosition<W>,
+    all_units: &'a [Unit],
+    header: &'a PartHeader,
+    size: &'a str,
+    results_path: &'a Path,
+}
+
 fn run_on<W: BitWord>(cfg: &MapConfig, progress: &dyn Progress) -> Result<MapSummary, MapError> {
     let board = RexPosition::<W>::new(cfg.rows, cfg.cols)
         .map_err(|e| MapError::Input(format!("--size {}x{}: {e}", cfg.rows, cfg.cols)))?;
     let size = format!("{}x{}", cfg.rows, cfg.cols);
     std::fs::create_dir_all(&cfg.out).map_err(io_err(&cfg.out))?;
-    let (all_units, mine) = shard_units(cfg, &board)?;
+    let Plan {
+        all_units,
+        mine,
+        config,
+        ..
+    } = plan(&board, &cfg.openings, cfg.shard)?;
     let name = |c: u32| board.hex().name(c);
-    let mut done = read_results(&cfg.out)?;
+    let mut done = read_results(&cfg.out, &size)?;
+    let part = PartHeader::new(map_files::JOB, &config, cfg.shard);
+    let results_path = cfg.out.join(results_name(cfg.shard));
+    map_files::prepare_part(&results_path, &part, &size)?;
     let done_before = mine
         .iter()
         .filter(|&&(x, r)| done.contains_key(&(name(x), name(r))))
         .count();
-
-    let (store, header) = open_store(cfg, &board, &size, progress)?;
-    let resume = cfg.out.join("resume");
-    let proofs_path = resume.join(proofs_name(cfg.shard));
-    let results_path = cfg.out.join(results_name(cfg.shard));
-
-    let mut solver = Solver::<RexPosition<W>>::new(cfg.solver.clone())
-        .map_err(|e| MapError::Input(e.to_string()))?;
-    solver.set_store(Some(store.clone()));
-    let start = Instant::now();
-    solver.set_deadline(cfg.time_limit.map(|t| start + t));
-    let todo: Vec<(u32, u32)> = mine
+    let todo: Vec<Unit> = mine
         .iter()
         .copied()
         .filter(|&(x, r)| !done.contains_key(&(name(x), name(r))))
         .collect();
+    let resume = cfg.out.join("resume");
+    let complete_now = |done: &BTreeMap<(String, String), UnitResult>| {
+        all_units
+            .iter()
+            .all(|&(x, r)| done.contains_key(&(name(x), name(r))))
+    };
+    if todo.is_empty() {
+        // A finished shard run again does nothing: no database to load, no file rewritten.
+        return Ok(MapSummary {
+            shard_units: mine.len(),
+            done_before,
+            done_now: 0,
+            stopped: false,
+            complete: complete_now(&done),
+            openings: statuses(&board, &all_units, &done),
+            stored_positions: 0,
+            files: Vec::new(),
+        });
+    }
+    let (store, header) = open_store(cfg, &board, &size, progress)?;
+    let proofs_path = resume.join(proofs_name(cfg.shard));
+    let mut solver = Solver::<RexPosition<W>>::new(cfg.solver.clone())
+        .map_err(|e| MapError::Input(e.to_string()))?;
+    solver.set_store(Some(store.clone()));
+    solver.set_deadline(cfg.time_limit.map(|t| Instant::now() + t));
     progress.start(&format!("rex map {size}"), mine.len() as u64);
     progress.advance(done_before as u64, "resumed");
-
+    let ctx = UnitRun {
+        board: &board,
+        all_units: &all_units,
+        header: &part,
+        size: &size,
+        results_path: &results_path,
+    };
     let finished = AtomicBool::new(false);
-    let mut done_now = 0;
-    let mut stopped = false;
-    let mut files = vec![results_path.clone()];
-    let run: Result<(), MapError> = std::thread::scope(|scope| {
+    let (done_now, stopped, mut files) = std::thread::scope(|scope| {
         // Saves the database every checkpoint_seconds while the units run.
         let saver = scope.spawn(|| -> Result<(), MapError> {
             let mut last = Instant::now();
@@ -452,49 +398,16 @@ fn run_on<W: BitWord>(cfg: &MapConfig, progress: &dyn Progress) -> Result<MapSum
             }
             Ok(())
         });
-        let work = (|| {
-            for &(x, r) in &todo {
-                if cfg.max_units > 0 && done_now >= cfg.max_units {
-                    stopped = true;
-                    break;
-                }
-                let Some(res) = solve_unit(&solver, &board, x, r, cfg.solver.threads) else {
-                    stopped = true;
-                    break;
-                };
-                let black_wins = res.black_wins;
-                append_result(&results_path, &res, &size)?;
-                done.insert((res.opening.clone(), res.reply.clone()), res.clone());
-                done_now += 1;
-                progress.advance(
-                    (done_before + done_now) as u64,
-                    &format!(
-                        "{} {}: {} in {:.1} s",
-                        res.opening,
-                        res.reply,
-                        if black_wins {
-                            "Black wins"
-                        } else {
-                            "White wins"
-                        },
-                        res.seconds
-                    ),
-                );
-                files.extend(write_reports(cfg, &board, &all_units, &done)?);
-            }
-            Ok(())
-        })();
+        let work = solve_units(cfg, &ctx, &solver, &todo, &mut done, done_before, progress);
         finished.store(true, Ordering::Relaxed);
         let saved = saver.join().expect("the saver thread does not panic");
-        work.and(saved)
-    });
-    run?;
+        saved.and(work)
+    })?;
     progress.finish();
     let openings = statuses(&board, &all_units, &done);
-    let complete = all_units
-        .iter()
-        .all(|&(x, r)| done.contains_key(&(name(x), name(r))));
-    files.extend(write_reports(cfg, &board, &all_units, &done)?);
+    let complete = complete_now(&done);
+    files.push(results_path.clone());
+    files.extend(write_reports(&cfg.out, &board, &all_units, &done)?);
     if complete {
         // The map is delivered: its resume state is no longer needed.
         let _ = std::fs::remove_dir_all(&resume);
@@ -516,7 +429,47 @@ fn run_on<W: BitWord>(cfg: &MapConfig, progress: &dyn Progress) -> Result<MapSum
     })
 }
 
-fn statuses<W: BitWord>(
+/// Solve `todo` in order, appending each finished unit to the part file and rebuilding the
+/// reports: (units finished, stopped early, files written).
+fn solve_units<W: BitWord>(
+    cfg: &MapConfig,
+    ctx: &UnitRun<'_, W>,
+    solver: &Solver<RexPosition<W>>,
+    todo: &[Unit],
+    done: &mut BTreeMap<(String, String), UnitResult>,
+    done_before: usize,
+    progress: &dyn Progress,
+) -> Result<(usize, bool, Vec<PathBuf>), MapError> {
+    let mut done_now = 0;
+    let mut files = Vec::new();
+    for &(x, r) in todo {
+        if cfg.max_units > 0 && done_now >= cfg.max_units {
+            return Ok((done_now, true, files));
+        }
+        let Some(res) = solve_unit(solver, ctx.board, x, r, cfg.solver.threads) else {
+            return Ok((done_now, true, files));
+        };
+        append_result(ctx.results_path, &res, ctx.header, ctx.size)?;
+        done.insert((res.opening.clone(), res.reply.clone()), res.clone());
+        done_now += 1;
+        let value = if res.black_wins {
+            "Black wins"
+        } else {
+            "White wins"
+        };
+        progress.advance(
+            (done_before + done_now) as u64,
+            &format!(
+                "{} {}: {value} in {:.1} s",
+                res.opening, res.reply, res.seconds
+            ),
+        );
+        files.extend(write_reports(&cfg.out, ctx.board, ctx.all_units, done)?);
+    }
+    Ok((done_now, false, files))
+}
+
+pub(crate) fn statuses<W: BitWord>(
     board: &RexPosition<W>,
     all_units: &[(u32, u32)],
     done: &BTreeMap<(String, String), UnitResult>,
@@ -559,14 +512,14 @@ fn statuses<W: BitWord>(
 }
 
 /// Rebuild `openings.csv`, `map.md` and `map.svg` from every finished unit.
-fn write_reports<W: BitWord>(
-    cfg: &MapConfig,
+pub(crate) fn write_reports<W: BitWord>(
+    out: &Path,
     board: &RexPosition<W>,
     all_units: &[(u32, u32)],
     done: &BTreeMap<(String, String), UnitResult>,
 ) -> Result<Vec<PathBuf>, MapError> {
     let st = statuses(board, all_units, done);
-    let size = format!("{}x{}", cfg.rows, cfg.cols);
+    let size = format!("{}x{}", board.hex().rows(), board.hex().cols());
     let version = env!("CARGO_PKG_VERSION");
     let mut csv = format!(
         "# gsolve {version} rex map {size}: openings up to the 180-degree rotation\nopening,image,black_wins,replies_done,replies_total,white_winning_replies,seconds\n"
@@ -591,7 +544,7 @@ fn write_reports<W: BitWord>(
     let svg = super::map_report::svg(board, &st);
     let mut files = Vec::new();
     for (name, text) in [("openings.csv", csv), ("map.md", md), ("map.svg", svg)] {
-        let path = cfg.out.join(name);
+        let path = out.join(name);
         write_atomic(&path, &text)?;
         files.push(path);
     }
@@ -611,6 +564,7 @@ mod tests {
     use super::*;
 
     fn config(dir: &Path, max_units: usize, shard: (usize, usize)) -> MapConfig {
+        let shard = Shard::new(shard.0, shard.1, "shard").unwrap();
         MapConfig {
             rows: 3,
             cols: 3,

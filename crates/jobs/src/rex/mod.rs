@@ -4,6 +4,9 @@
 
 pub mod bench;
 pub mod map;
+pub mod map_check;
+mod map_files;
+pub mod map_merge;
 mod map_report;
 pub mod proofs;
 pub mod solve;
