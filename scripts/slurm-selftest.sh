@@ -49,6 +49,7 @@ mem_mb=$(awk '/MemTotal/ { printf "%d", $2 / 1024 / 2 }' /proc/meminfo)
 export SLURM_CONF=$STATE/slurm.conf
 cat >"$SLURM_CONF" <<EOF
 ClusterName=gsolve-selftest
+MailProg=/bin/true
 SlurmctldHost=$host
 SlurmUser=root
 SlurmdUser=root
@@ -112,6 +113,21 @@ done
 sinfo -h -o %t | grep -qx idle || { echo "slurm-selftest: the node did not come up" >&2; sinfo >&2 || true; exit 1; }
 t_daemons=$(since "$t0")
 
+# Wait until the jobs $2 (comma-separated ids) have left the queue, at most TIMEOUT seconds
+# after $1 (a start time).
+wait_for() {
+  while squeue -h -j "$2" 2>/dev/null | grep -q .; do
+    if [ "$(since "$1" | cut -d. -f1)" -ge "$TIMEOUT" ]; then
+      echo "slurm-selftest: not done after $TIMEOUT s" >&2
+      squeue >&2
+      # shellcheck disable=SC2086 # one id per word
+      scancel ${2//,/ } || true
+      exit 1
+    fi
+    sleep 1
+  done
+}
+
 # 4. The single-process map, then the array and the merge.
 t1=$(date +%s.%N)
 "$GSOLVE" rex map --size 5x5 --out "$STATE/single" --threads 1 --tt-mb 64 >"$STATE/single.log"
@@ -123,15 +139,7 @@ submitted=$(LOGS=$STATE/logs TT_MB=64 SAME_AS=$STATE/single GSOLVE=$GSOLVE \
 echo "$submitted"
 array=$(awk '$1 == "array" { print $2 }' <<<"$submitted")
 merge=$(awk '$1 == "merge" { print $2 }' <<<"$submitted")
-while squeue -h -j "$array,$merge" 2>/dev/null | grep -q .; do
-  if [ "$(since "$t2" | cut -d. -f1)" -ge "$TIMEOUT" ]; then
-    echo "slurm-selftest: not done after $TIMEOUT s" >&2
-    squeue >&2
-    scancel "$array" "$merge" || true
-    exit 1
-  fi
-  sleep 1
-done
+wait_for "$t2" "$array,$merge"
 t_array=$(since "$t2")
 state_of() { scontrol show job "$1" | tr ' ' '\n' | awk -F= '$1 == "JobState" { print $2 }' | sort | uniq -c | tr '\n' ' '; }
 tasks=$(state_of "$array")
@@ -143,7 +151,26 @@ cat "$STATE"/logs/gsolve-merge-*.out
 "$GSOLVE" merge "$STATE/parts" --out "$STATE/merged-again" --same-as "$STATE/single"
 "$GSOLVE" rex map-check "$STATE/merged" "$SUITE"
 "$GSOLVE" rex map-check "$STATE/single" "$SUITE"
+
+# 5. Resubmitting: shard 3's part lost, shard 11's cut to its first unit (a task killed
+# early); --resubmit must submit exactly those two and the merge must again equal one run.
+t3=$(date +%s.%N)
+rm "$STATE/parts/replies-3of25.csv"
+head -n 8 "$STATE/parts/replies-11of25.csv" >"$STATE/cut" && mv "$STATE/cut" "$STATE/parts/replies-11of25.csv"
+again=$(LOGS=$STATE/logs TT_MB=64 SAME_AS=$STATE/single GSOLVE=$GSOLVE \
+  scripts/slurm/submit.sh rex-map --size 5x5 --shards 25 --parts "$STATE/parts" \
+  --out "$STATE/merged-resubmitted" --resubmit -- --cpus-per-task=1 --mem=500M --time=10)
+echo "$again"
+grep -qx "array [0-9]* 3,11" <<<"$again" || { echo "slurm-selftest: --resubmit did not submit exactly shards 3 and 11" >&2; exit 1; }
+wait_for "$t3" "$(awk '{ print $2 }' <<<"$again" | paste -sd,)"
+case $(state_of "$(awk '$1 == "merge" { print $2 }' <<<"$again")") in
+  *"1 COMPLETED"*) ;; *) echo "slurm-selftest: the merge after --resubmit failed" >&2; exit 1 ;;
+esac
+"$GSOLVE" merge "$STATE/parts" --out "$STATE/merged-again2" --same-as "$STATE/single"
+t_resubmit=$(since "$t3")
+
 cpu_seconds=$(awk -F, '!/^#/ && $5 ~ /^[0-9]+$/ { s += $6 } END { printf "%.1f", s }' "$STATE"/parts/replies-*of25.csv)
 echo "timings (s): setup $t_setup, daemons up at $t_daemons, single-process map $t_single," \
-  "25-task array + merge $t_array (units' own seconds summed: $cpu_seconds), total $(since "$t0")"
+  "25-task array + merge $t_array (units' own seconds summed: $cpu_seconds)," \
+  "resubmitting 2 shards + merge $t_resubmit, total $(since "$t0")"
 echo "slurm-selftest: ok"
