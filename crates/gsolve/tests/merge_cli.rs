@@ -251,3 +251,70 @@ fn unfinished_and_killed_shards_resume() {
     assert_same_results(&merged, &single);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The Rex parity table of every board of at most 16 cells as 3 shards, merged: the single
+/// run's parity.csv and parity.md (timing columns and the recorded command aside); a shard run
+/// again solves nothing; a shard's part is refused by a run of another config.
+#[test]
+fn sharded_table_merges_into_the_single_run() {
+    let dir = scratch("merge-table");
+    let table = |out: &Path, extra: &[&str]| {
+        let mut args = vec![
+            "--json",
+            "rex",
+            "table",
+            "--max-cells",
+            "16",
+            "--out",
+            s(out),
+        ];
+        args.extend_from_slice(&["--threads", "1", "--tt-mb", "16"]);
+        args.extend_from_slice(extra);
+        gsolve(&args)
+    };
+    let single = dir.join("single");
+    assert_eq!(table(&single, &[]).code, 0);
+    let parts = dir.join("parts");
+    for i in 0..3 {
+        let r = table(&parts, &["--shard", &format!("{i}/3")]);
+        assert_eq!(r.code, 0, "{}", r.stderr);
+    }
+    assert!(!parts.join("parity.md").exists());
+    let r = table(&parts, &["--shard", "1/3"]);
+    let v: serde_json::Value = serde_json::from_str(r.stdout.trim()).unwrap();
+    assert_eq!(
+        v["solved_now"],
+        serde_json::json!([]),
+        "a finished shard solved again"
+    );
+    let r = gsolve(&[
+        "--json",
+        "rex",
+        "table",
+        "--max-cells",
+        "12",
+        "--out",
+        s(&parts),
+        "--shard",
+        "1/3",
+    ]);
+    assert_eq!(r.code, 2, "{}", r.stdout);
+    assert!(r.stdout.contains("max_cells=16"), "{}", r.stdout);
+    let merged = dir.join("merged");
+    let r = merge(&[s(&parts), "--out", s(&merged), "--same-as", s(&single)]);
+    assert_eq!(r.code, 0, "{}", r.stdout);
+    for name in ["parity.csv", "parity.md"] {
+        let strip = |d: &Path| -> Vec<String> {
+            results(d, name)
+                .into_iter()
+                .filter(|l| !l.starts_with("# produced by") && !l.starts_with("Produced by"))
+                .collect()
+        };
+        assert_eq!(strip(&merged), strip(&single), "{name}");
+    }
+    std::fs::remove_file(parts.join("parity-2of3.csv")).unwrap();
+    let r = merge(&[s(&parts), "--out", s(&dir.join("x"))]);
+    assert_eq!(r.code, 2);
+    assert!(r.stdout.contains("missing shard 2 "), "{}", r.stdout);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -5,8 +5,8 @@
 //! that they belong to one job with one config and one shard count, that no shard is missing
 //! or given twice, and that each shard finished its items; then the job's own merger writes
 //! the result files. A single run's files and the merged files agree line for line except in
-//! the columns that measure the run (seconds, nodes, threads), which [`compare_outputs`]
-//! leaves out.
+//! the columns that measure the run (seconds, nodes, threads) and the recorded command line,
+//! which [`compare_outputs`] leaves out.
 
 use crate::output::{JobError, JobResult};
 use crate::shard::{ranges, read_part, Part, PartHeader};
@@ -33,11 +33,12 @@ pub struct MergeSummary {
 pub fn result_files(job: &str) -> Option<&'static [(&'static str, &'static [&'static str])]> {
     match job {
         "rex-map" => Some(crate::rex::map_merge::RESULT_FILES),
+        "rex-table" => Some(crate::rex::table_merge::RESULT_FILES),
         _ => None,
     }
 }
 
-const JOBS: &str = "rex-map";
+const JOBS: &str = "rex-map, rex-table";
 
 /// Every part file named by `paths`: a file must be a part file; a folder stands for the part
 /// files directly inside it (at least one).
@@ -195,6 +196,7 @@ pub fn pending(paths: &[PathBuf]) -> JobResult<(ShardCheck, Vec<usize>)> {
     }
     let unfinished: Unfinished = match check.common.job.as_str() {
         "rex-map" => crate::rex::map_merge::unfinished(&parts, &check.common)?,
+        "rex-table" => crate::rex::table_merge::unfinished(&parts, &check.common)?,
         other => return Err(unsupported(&parts, other)),
     };
     let mut out: Vec<usize> = check.missing.clone();
@@ -223,6 +225,7 @@ pub fn merge(paths: &[PathBuf], out: &Path) -> JobResult<MergeSummary> {
     }
     let (items, files) = match common.job.as_str() {
         "rex-map" => crate::rex::map_merge::merge(&parts, &common, out)?,
+        "rex-table" => crate::rex::table_merge::merge(&parts, &common, out)?,
         other => return Err(unsupported(&parts, other)),
     };
     Ok(MergeSummary {
@@ -257,12 +260,19 @@ pub(crate) fn unfinished_error(common: &PartHeader, unfinished: &Unfinished) -> 
 
 /// `text` without the columns named in `timing`: in CSV text, the columns of the first line
 /// that is not a `#` comment; in Markdown text, the cells under those headers in every table.
+/// A line recording the producing command (`# produced by: …`, `Produced by `…``) is left out
+/// too.
 fn without_timing(text: &str, csv: bool, timing: &[&str]) -> Vec<String> {
     let mut out = Vec::new();
     let mut drop: Vec<usize> = Vec::new();
     let mut in_table = false;
     let mut seen_header = false;
     for line in text.lines() {
+        if line.starts_with("# produced by: ") || line.starts_with("Produced by `") {
+            // The recorded command line: a merge names itself, not the single run's command.
+            out.push("(producer)".to_string());
+            continue;
+        }
         let cells: Vec<&str> = if csv {
             if line.starts_with('#') {
                 out.push(line.to_string());

@@ -136,6 +136,11 @@ struct TableArgs {
     /// (OUT/resume/table-ROWSxCOLS.bin.gz; a killed run resumes from them; 0: never saved).
     #[arg(long = "checkpoint-secs", default_value_t = 60.0)]
     checkpoint_secs: f64,
+    /// This run's shard I/N of the boards (board i of the table belongs to shard i mod N),
+    /// e.g. a Slurm array task's. A shard of N > 1 writes only OUT/parity-IofN.csv (no
+    /// Markdown, no literature checks); `gsolve merge` makes parity.csv and parity.md.
+    #[arg(long, default_value = "0/1")]
+    shard: String,
     #[command(flatten)]
     solver: SolverOpts,
 }
@@ -173,6 +178,7 @@ pub fn run_default(global: &Global) -> CliResult {
             out,
             verify: true,
             checkpoint_secs: 60.0,
+            shard: "0/1".into(),
             solver: SolverOpts {
                 threads: 2,
                 tt_mb: 512,
@@ -271,6 +277,7 @@ fn table(a: TableArgs, global: &Global, report: Option<&Path>) -> CliResult {
             a.checkpoint_secs
         )));
     }
+    let shard = jobs::shard::Shard::parse(&a.shard, "--shard")?;
     jobs::output::check_writable_dir("--out", &a.out)?;
     if let Some(dir) = report {
         jobs::output::check_writable_dir("the report folder", dir)?;
@@ -281,6 +288,7 @@ fn table(a: TableArgs, global: &Global, report: Option<&Path>) -> CliResult {
         verify: a.verify,
         solver,
         checkpoint_secs: (a.checkpoint_secs > 0.0).then_some(a.checkpoint_secs),
+        shard,
         producer: format!(
             "{} ({})",
             super::common::command_line(),
@@ -320,7 +328,7 @@ fn table(a: TableArgs, global: &Global, report: Option<&Path>) -> CliResult {
             "boards": rows,
             "solved_now": solved_now.iter().map(|(r, c)| format!("{r}x{c}")).collect::<Vec<_>>(),
             "csv": csv_path.display().to_string(),
-            "markdown": md_path.display().to_string(),
+            "markdown": md_path.as_ref().map(|p| p.display().to_string()),
             "literature_checks": checks.iter().map(|c| json!({"check": c.what, "ok": c.ok})).collect::<Vec<_>>(),
             "mismatches": mismatches,
         });
@@ -356,16 +364,22 @@ fn table(a: TableArgs, global: &Global, report: Option<&Path>) -> CliResult {
             }
         }
         println!(
-            "solved now: {} board(s); table: {} and {}",
+            "solved now: {} board(s); table: {}{}",
             solved_now.len(),
             csv_path.display(),
-            md_path.display()
+            md_path
+                .as_ref()
+                .map_or(String::new(), |p| format!(" and {}", p.display()))
         );
-        println!(
-            "literature checks (rules/rex.md): {} agree, {} disagree",
-            checks.len() - failed.len(),
-            failed.len()
-        );
+        if shard.count > 1 {
+            println!("literature checks: on the merged table (`gsolve merge`)");
+        } else {
+            println!(
+                "literature checks (rules/rex.md): {} agree, {} disagree",
+                checks.len() - failed.len(),
+                failed.len()
+            );
+        }
         for c in &failed {
             println!("  DISAGREES: {}", c.what);
         }

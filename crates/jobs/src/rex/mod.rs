@@ -13,6 +13,7 @@ pub mod solve;
 pub mod suite;
 pub mod swap;
 pub mod table;
+pub mod table_merge;
 
 pub use map::{run_map, MapConfig, MapError, MapSummary, OpeningStatus, UnitResult};
 
