@@ -15,6 +15,10 @@
 #    the single run, timing columns aside), waits at most TIMEOUT seconds (600), and checks
 #    that every task and the merge completed, that the merge equals the single run, and that
 #    both maps agree with Solrex (`gsolve rex map-check`).
+# 5. Loses shard 3's part and cuts shard 11's, and checks that `submit.sh --resubmit` submits
+#    exactly those two and that the merge again equals the single run.
+# 6. Runs the Rex table (boards up to 20 cells, 4 shards) and a balance study (2 ranges of 4
+#    games) as arrays too, against single runs.
 #
 # Environment: GSOLVE (target/release/gsolve, built if missing), TIMEOUT (600), KEEP=1 keeps
 # the state folder (logs, parts, merged map). Prints the timings; exit 0 when every check
@@ -169,8 +173,36 @@ esac
 "$GSOLVE" merge "$STATE/parts" --out "$STATE/merged-again2" --same-as "$STATE/single"
 t_resubmit=$(since "$t3")
 
+# 6. The other job kinds, small: the Rex table of boards up to 20 cells as 4 shards (merged
+# with --same-as a single run), and a balance study of 8 depth-1 Dola games as 2 ranges of 4
+# (the games must equal one range of 8, seconds aside).
+t4=$(date +%s.%N)
+"$GSOLVE" rex table --max-cells 20 --out "$STATE/table-single" --threads 1 --tt-mb 64 >/dev/null
+"$GSOLVE" balance play --game dola-sultan --depth 1 --first 0 --count 8 --out "$STATE/balance-single" >/dev/null
+table=$(LOGS=$STATE/logs TT_MB=64 SAME_AS=$STATE/table-single GSOLVE=$GSOLVE \
+  scripts/slurm/submit.sh rex-table --max-cells 20 --shards 4 --parts "$STATE/table-parts" \
+  --out "$STATE/table-merged" -- --cpus-per-task=1 --mem=500M --time=10)
+balance=$(LOGS=$STATE/logs GSOLVE=$GSOLVE scripts/slurm/submit.sh balance --game dola-sultan \
+  --strength "--depth 1" --tasks 2 --per-task 4 --out "$STATE/balance-array" \
+  -- --cpus-per-task=1 --mem=500M --time=10)
+echo "$table"; echo "$balance"
+wait_for "$t4" "$(awk '{ print $2 }' <<<"$table"$'\n'"$balance" | paste -sd,)"
+for id in $(awk '{ print $2 }' <<<"$table"$'\n'"$balance"); do
+  case $(state_of "$id") in *COMPLETED*) ;; *) echo "slurm-selftest: job $id did not complete" >&2; exit 1 ;; esac
+done
+games() { awk -F, '!/^#/ && $1 != "index" { $4 = ""; print }' "$@"; }
+d=dola-sultan/depth1
+cmp <(games "$STATE/balance-single/$d/games-0-8.csv") \
+  <(games "$STATE/balance-array/$d/games-0-4.csv" "$STATE/balance-array/$d/games-4-8.csv") \
+  || { echo "slurm-selftest: the balance ranges differ from one run" >&2; exit 1; }
+[ -f "$STATE/balance-array/summary.md" ] || { echo "slurm-selftest: no balance summary" >&2; exit 1; }
+[ -f "$STATE/table-merged/parity.md" ] || { echo "slurm-selftest: no merged table" >&2; exit 1; }
+echo "rex table (4 shards) merged = single run; balance (2 ranges) = one range of 8 games"
+t_others=$(since "$t4")
+
 cpu_seconds=$(awk -F, '!/^#/ && $5 ~ /^[0-9]+$/ { s += $6 } END { printf "%.1f", s }' "$STATE"/parts/replies-*of25.csv)
 echo "timings (s): setup $t_setup, daemons up at $t_daemons, single-process map $t_single," \
   "25-task array + merge $t_array (units' own seconds summed: $cpu_seconds)," \
-  "resubmitting 2 shards + merge $t_resubmit, total $(since "$t0")"
+  "resubmitting 2 shards + merge $t_resubmit, rex table + balance arrays $t_others," \
+  "total $(since "$t0")"
 echo "slurm-selftest: ok"
