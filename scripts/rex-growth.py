@@ -6,6 +6,7 @@ redrawn) with `gsolve rex solve --threads 1 --tt-mb TT --json`, each under a wal
 and writes one CSV line per position.
 
   scripts/rex-growth.py [OUT.csv]      (default runs/rex/growth.csv)
+  PLAN="6:8,6,4 7:16,14,12,10" SAMPLES=8 scripts/rex-growth.py results/rex/7x7-growth.csv
 
 Environment: GSOLVE (target/release/gsolve), SAMPLES (3), CAP (60 s), TT (512),
 PLAN ("6:10,8,6 7:26,24,22,20,18": board side and stone counts), SEED (22).

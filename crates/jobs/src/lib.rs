@@ -15,6 +15,7 @@ pub mod human;
 pub mod merge;
 pub mod output;
 pub mod perft;
+pub mod perft_shard;
 pub mod progress;
 pub mod replay;
 pub mod rex;

@@ -34,11 +34,12 @@ pub fn result_files(job: &str) -> Option<&'static [(&'static str, &'static [&'st
     match job {
         "rex-map" => Some(crate::rex::map_merge::RESULT_FILES),
         "rex-table" => Some(crate::rex::table_merge::RESULT_FILES),
+        "dola-perft" => Some(crate::perft_shard::RESULT_FILES),
         _ => None,
     }
 }
 
-const JOBS: &str = "rex-map, rex-table";
+const JOBS: &str = "rex-map, rex-table, dola-perft";
 
 /// Every part file named by `paths`: a file must be a part file; a folder stands for the part
 /// files directly inside it (at least one).
@@ -197,6 +198,7 @@ pub fn pending(paths: &[PathBuf]) -> JobResult<(ShardCheck, Vec<usize>)> {
     let unfinished: Unfinished = match check.common.job.as_str() {
         "rex-map" => crate::rex::map_merge::unfinished(&parts, &check.common)?,
         "rex-table" => crate::rex::table_merge::unfinished(&parts, &check.common)?,
+        "dola-perft" => crate::perft_shard::unfinished(&parts)?,
         other => return Err(unsupported(&parts, other)),
     };
     let mut out: Vec<usize> = check.missing.clone();
@@ -226,6 +228,7 @@ pub fn merge(paths: &[PathBuf], out: &Path) -> JobResult<MergeSummary> {
     let (items, files) = match common.job.as_str() {
         "rex-map" => crate::rex::map_merge::merge(&parts, &common, out)?,
         "rex-table" => crate::rex::table_merge::merge(&parts, &common, out)?,
+        "dola-perft" => crate::perft_shard::merge(&parts, &common, out)?,
         other => return Err(unsupported(&parts, other)),
     };
     Ok(MergeSummary {

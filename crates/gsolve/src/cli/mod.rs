@@ -8,6 +8,7 @@ pub mod darkhex;
 pub mod darkhex_play;
 mod darkhex_print;
 pub mod dola;
+pub mod dola_perft;
 pub mod gtp;
 pub mod hexecs;
 pub mod human;
