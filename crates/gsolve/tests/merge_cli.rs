@@ -326,21 +326,39 @@ fn sharded_table_merges_into_the_single_run() {
 fn sharded_perft_merges_into_the_single_run() {
     let dir = scratch("merge-perft");
     let perft = |out: &Path, extra: &[&str]| {
-        let mut args = vec!["--json", "dola", "perft", "--variant", "sultan", "--depth", "4"];
+        let mut args = vec![
+            "--json",
+            "dola",
+            "perft",
+            "--variant",
+            "sultan",
+            "--depth",
+            "4",
+        ];
         args.extend_from_slice(&["--out", s(out)]);
         args.extend_from_slice(extra);
         let r = gsolve(&args);
         assert_eq!(r.code, 0, "{args:?}: {}", r.stderr);
         serde_json::from_str::<serde_json::Value>(r.stdout.trim()).unwrap()
     };
-    let total = gsolve(&["--json", "dola", "perft", "--variant", "sultan", "--depth", "4"]);
+    let total = gsolve(&[
+        "--json",
+        "dola",
+        "perft",
+        "--variant",
+        "sultan",
+        "--depth",
+        "4",
+    ]);
     let total: serde_json::Value = serde_json::from_str(total.stdout.trim()).unwrap();
     let single = dir.join("single");
     assert_eq!(perft(&single, &[])["nodes"], total["nodes"]);
     let parts = dir.join("parts");
     let mut sum = 0;
     for i in 0..5 {
-        sum += perft(&parts, &["--shard", &format!("{i}/5")])["nodes"].as_u64().unwrap();
+        sum += perft(&parts, &["--shard", &format!("{i}/5")])["nodes"]
+            .as_u64()
+            .unwrap();
     }
     assert_eq!(sum, total["nodes"].as_u64().unwrap());
     // Shard 2 torn in its last line and resumed.
@@ -349,7 +367,10 @@ fn sharded_perft_merges_into_the_single_run() {
     std::fs::write(&part, &text[..text.len() - 4]).unwrap();
     let v = perft(&parts, &["--shard", "2/5"]);
     assert_eq!(v["counted_now"], 1);
-    assert_eq!(std::fs::read_to_string(&part).unwrap().lines().count(), text.lines().count());
+    assert_eq!(
+        std::fs::read_to_string(&part).unwrap().lines().count(),
+        text.lines().count()
+    );
     let v = perft(&parts, &["--shard", "2/5"]);
     assert_eq!(v["counted_now"], 0);
     let merged = dir.join("merged");

@@ -178,7 +178,7 @@ fn shard_problems(check: &ShardCheck) -> JobResult<()> {
 
 /// What each job's merger reports about its parts: the shards that have not finished their
 /// items, as (shard, items done, items of the shard).
-type Unfinished = Vec<(usize, usize, usize)>;
+pub type Unfinished = Vec<(usize, usize, usize)>;
 
 fn unsupported(parts: &[Part], job: &str) -> JobError {
     JobError::input(format!(

@@ -5,6 +5,7 @@
 //! killed run resumes after its last finished move and a finished one does nothing.
 //! [`merge`] adds the shards into the `perft.csv` one run writes.
 
+use crate::merge::Unfinished;
 use crate::output::{write_atomic, JobError, JobResult};
 use crate::shard::{Part, PartHeader, Shard};
 use crate::Progress;
@@ -197,8 +198,7 @@ fn read_config(part: &Part) -> JobResult<(dola::Position, u32, Vec<String>)> {
 }
 
 /// Every first move's count in the parts, and the unfinished shards.
-#[allow(clippy::type_complexity)]
-fn gather(parts: &[Part]) -> JobResult<(Vec<Option<u64>>, Vec<(usize, usize, usize)>, u32)> {
+fn gather(parts: &[Part]) -> JobResult<(Vec<Option<u64>>, Unfinished, u32)> {
     let (_, depth, moves) = read_config(&parts[0])?;
     let mut counts: Vec<Option<u64>> = vec![None; moves.len()];
     let mut unfinished = Vec::new();
@@ -229,7 +229,7 @@ fn gather(parts: &[Part]) -> JobResult<(Vec<Option<u64>>, Vec<(usize, usize, usi
 }
 
 /// The shards among `parts` that have not finished their first moves.
-pub fn unfinished(parts: &[Part]) -> JobResult<Vec<(usize, usize, usize)>> {
+pub fn unfinished(parts: &[Part]) -> JobResult<Unfinished> {
     Ok(gather(parts)?.1)
 }
 

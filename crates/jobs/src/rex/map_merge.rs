@@ -3,6 +3,7 @@
 
 use super::map::{plan, write_reports, MapError, UnitResult};
 use super::map_files::{self, config_board, csv_line, parse_lines, JOB};
+use crate::merge::Unfinished;
 use crate::output::{JobError, JobResult};
 use crate::shard::{Part, PartHeader, Shard};
 use bitboard::BitWord;
@@ -50,7 +51,7 @@ fn read_config(parts: &[Part], common: &PartHeader) -> JobResult<((usize, usize)
 }
 
 /// The shards among `parts` that have not finished their units: (shard, done, total).
-pub fn unfinished(parts: &[Part], common: &PartHeader) -> JobResult<Vec<(usize, usize, usize)>> {
+pub fn unfinished(parts: &[Part], common: &PartHeader) -> JobResult<Unfinished> {
     let (size, openings) = read_config(parts, common)?;
     if size.0.saturating_mul(size.1) <= 64 {
         Ok(gather::<u64>(parts, common, size, &openings)?.1)
@@ -78,7 +79,7 @@ fn gather<W: BitWord>(
     common: &PartHeader,
     (rows, cols): (usize, usize),
     openings: &[String],
-) -> JobResult<(Done, Vec<(usize, usize, usize)>)> {
+) -> JobResult<(Done, Unfinished)> {
     let board = RexPosition::<W>::new(rows, cols)
         .map_err(|e| JobError::input(format!("{}: {e}", parts[0].path.display())))?;
     let name = |c: u32| board.hex().name(c);

@@ -3,6 +3,7 @@
 //! recorded command line aside).
 
 use super::table::{part_config, part_table};
+use crate::merge::Unfinished;
 use crate::output::{toolkit_version, write_atomic, JobError, JobResult};
 use crate::shard::{Part, PartHeader};
 use rex::report::{self, ParityTable};
@@ -15,10 +16,7 @@ pub const RESULT_FILES: &[(&str, &[&str])] = &[
 ];
 
 /// Every board of the parts, checked to be its shard's, and the unfinished shards.
-fn gather(
-    parts: &[Part],
-    common: &PartHeader,
-) -> JobResult<(ParityTable, Vec<(usize, usize, usize)>)> {
+fn gather(parts: &[Part], common: &PartHeader) -> JobResult<(ParityTable, Unfinished)> {
     let max_cells = common
         .config
         .strip_prefix("max_cells=")
@@ -64,7 +62,7 @@ fn gather(
 }
 
 /// The shards among `parts` that have not finished their boards: (shard, done, total).
-pub fn unfinished(parts: &[Part], common: &PartHeader) -> JobResult<Vec<(usize, usize, usize)>> {
+pub fn unfinished(parts: &[Part], common: &PartHeader) -> JobResult<Unfinished> {
     Ok(gather(parts, common)?.1)
 }
 
