@@ -338,31 +338,7 @@ fn table(a: TableArgs, global: &Global, report: Option<&Path>) -> CliResult {
         }
         return print_result(v, table_failure(&mismatches, &failed, &csv_path));
     } else {
-        println!(
-            "{:<7} {:>5}  {:<6}  {:>12} {:>9}  winning first moves",
-            "board", "cells", "winner", "nodes", "seconds"
-        );
-        for &(r, c) in &boards {
-            if let Some(b) = table.get(r, c) {
-                println!(
-                    "{:<7} {:>5}  {:<6}  {:>12} {:>9.3}  {}",
-                    format!("{r}x{c}"),
-                    r * c,
-                    if b.first_player_wins {
-                        "first"
-                    } else {
-                        "second"
-                    },
-                    b.nodes,
-                    b.seconds,
-                    if b.winning_openings.is_empty() {
-                        "none".to_string()
-                    } else {
-                        b.winning_openings.join(" ")
-                    }
-                );
-            }
-        }
+        print_boards(&boards, &table);
         println!(
             "solved now: {} board(s); table: {}{}",
             solved_now.len(),
@@ -393,6 +369,35 @@ fn table(a: TableArgs, global: &Global, report: Option<&Path>) -> CliResult {
         }
     }
     table_failure(&mismatches, &failed, &csv_path).map_or(Ok(()), Err)
+}
+
+/// The table's boards, one line each (human output).
+fn print_boards(boards: &[(usize, usize)], table: &rex::report::ParityTable) {
+    println!(
+        "{:<7} {:>5}  {:<6}  {:>12} {:>9}  winning first moves",
+        "board", "cells", "winner", "nodes", "seconds"
+    );
+    for &(r, c) in boards {
+        if let Some(b) = table.get(r, c) {
+            println!(
+                "{:<7} {:>5}  {:<6}  {:>12} {:>9.3}  {}",
+                format!("{r}x{c}"),
+                r * c,
+                if b.first_player_wins {
+                    "first"
+                } else {
+                    "second"
+                },
+                b.nodes,
+                b.seconds,
+                if b.winning_openings.is_empty() {
+                    "none".to_string()
+                } else {
+                    b.winning_openings.join(" ")
+                }
+            );
+        }
+    }
 }
 
 /// Why a finished table run failed: values that differ from the stored table, or failed
