@@ -78,8 +78,9 @@ enum Command {
     ///
     /// Checks that the parts belong to one job with one config, names missing or duplicate
     /// shards and unfinished ones (exit 2), and writes the result files; they equal a single
-    /// run's except in the columns that measure the run (seconds, nodes, threads), which
-    /// --same-as DIR checks. Jobs with parts: rex map.
+    /// run's except in the columns that measure the run (seconds, nodes, threads) and the
+    /// recorded command line, which --same-as DIR checks. Jobs with parts: rex map, rex table
+    /// (--shard), dola perft (--out --shard). --pending lists the shards still to run.
     Merge(cli::merge::MergeArgs),
 }
 

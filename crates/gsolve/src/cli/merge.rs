@@ -16,8 +16,8 @@ pub struct MergeArgs {
     #[arg(long, required_unless_present = "pending")]
     out: Option<PathBuf>,
     /// After merging, compare the merged files with a single run's files in this folder,
-    /// leaving out the columns that measure the run (seconds, nodes, threads); exit 1 when
-    /// they differ.
+    /// leaving out the columns that measure the run (seconds, nodes, threads) and the recorded
+    /// command line; exit 1 when they differ.
     #[arg(long = "same-as", value_name = "DIR")]
     same_as: Option<PathBuf>,
     /// Write nothing: list the shards that still have work (missing from the parts or not

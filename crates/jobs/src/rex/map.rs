@@ -11,15 +11,20 @@
 //! after are White's winning replies.
 //!
 //! # Files (in the output folder)
-//! - `replies.csv` (or `replies-<i>of<n>.csv` for shard i of n): one line per finished unit,
-//!   appended and flushed as each finishes; a torn last line (a kill while writing) is ignored.
-//! - `openings.csv`, `map.md`, `map.svg`: the map so far, rebuilt from every `replies*.csv` of
-//!   the folder after each unit (so shards' results merge).
+//! - `replies.csv` (or `replies-<i>of<n>.csv` for shard i of n): the run's part file
+//!   ([`crate::shard`]: a header naming the job `rex-map`, the config `board=… openings=…`,
+//!   the shard and the toolkit), then one line per finished unit, appended and flushed as each
+//!   finishes; a torn last line (a kill while writing) is ignored, and dropped when the shard
+//!   resumes. A shard run again after it finished does nothing.
+//! - `openings.csv`, `map.md`, `map.svg`: the map so far, rebuilt after each unit from the
+//!   units of every `replies*.csv` in the folder when the run started and the run's own. Shards
+//!   running at the same time each write their own view; `gsolve merge` ([`super::map_merge`])
+//!   writes the whole map from the parts.
 //! - `resume/proofs*.bin.gz`: the solved-position database ([`super::proofs`]): every position
 //!   within `store_depth` plies of a unit's root proven so far. Saved every
 //!   `checkpoint_seconds` and when the run stops; every shard's file is loaded at start. It is
-//!   what lets a killed unit resume without redoing its finished subtrees, and later units reuse
-//!   it. The folder is deleted when the whole map is complete.
+//!   what lets a killed unit resume without redoing its finished subtrees, and later units and
+//!   shards reuse it. The folder is deleted when the whole map is complete.
 
 use super::map_files::{self, append_result, proofs_name, read_results, results_name};
 use super::proofs::{self, ProofsError, ProofsHeader};
