@@ -21,7 +21,8 @@ pub struct MapArgs {
     #[arg(long, value_delimiter = ',')]
     openings: Vec<String>,
     /// This run's shard I/N (0 <= I < N): units whose index is I modulo N, e.g. a Slurm array
-    /// task's `$SLURM_ARRAY_TASK_ID/$N`. Shards write their own files in the same folder.
+    /// task's `$SLURM_ARRAY_TASK_ID/$N`. Shards write their own part files
+    /// (replies-IofN.csv) in the same folder; `gsolve merge` makes the whole map of them.
     #[arg(long, default_value = "0/1")]
     shard: String,
     /// Stop after this many seconds of wall time, saving the state (resume with the same
