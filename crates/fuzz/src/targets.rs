@@ -44,6 +44,27 @@ pub static TARGETS: &[Target] = &[
         run: rex_parity_csv,
     },
     Target {
+        name: "shard-part-header",
+        seeds: || {
+            strings(&[
+                "# gsolve-part 1\n# job: rex-map\n# config: board=5x5 openings=all\n# shard: 3/25\n# toolkit: gsolve 0.1.0\nopening,reply\n",
+                "# gsolve-part 1\n# job: dola-perft\n# config: variant=sultan depth=4 fen=10/10 w - - 0 1\n# shard: 0/1\n# toolkit: gsolve 0.1.0\n",
+            ])
+        },
+        dictionary: &[
+            "# ",
+            "gsolve-part 1",
+            "job: ",
+            "shard: ",
+            "/",
+            "\n",
+            "0",
+            "18446744073709551615",
+            ": ",
+        ],
+        run: shard_part_header,
+    },
+    Target {
         name: "dola-fen",
         seeds: || {
             dola::Variant::ALL
@@ -223,6 +244,25 @@ fn rex_parity_csv(data: &[u8]) {
     let written = table.to_csv("fuzz");
     let again = rex::report::ParityTable::from_csv(&written).expect("a written table re-reads");
     assert_eq!(again.to_csv("fuzz"), written);
+}
+
+/// A part header that parses is written back to the same header; a shard that parses
+/// owns its own number.
+fn shard_part_header(data: &[u8]) {
+    let t = text(data);
+    if let Some(Ok(h)) = jobs::shard::PartHeader::parse(&t) {
+        let again = jobs::shard::PartHeader::parse(&h.text())
+            .expect("a written header is a part header")
+            .expect("a written header re-reads");
+        assert_eq!(again, h);
+        assert!(h.shard.owns(h.shard.index));
+    }
+    if let Ok(s) = jobs::shard::Shard::parse(&t, "--shard") {
+        assert_eq!(
+            jobs::shard::Shard::parse(&s.to_string(), "--shard").ok(),
+            Some(s)
+        );
+    }
 }
 
 fn dola_fen(data: &[u8]) {

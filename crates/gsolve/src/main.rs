@@ -73,6 +73,15 @@ enum Command {
     /// The main job (gsolve with no arguments) ends by writing the same page to runs/report/
     /// (it never rewrites results/). Exit 2 when --out cannot be written.
     Report(cli::report::ReportArgs),
+    /// The part files of a sharded run (`--shard I/N`, e.g. a Slurm job array's tasks) into
+    /// the files one run of the whole job writes.
+    ///
+    /// Checks that the parts belong to one job with one config, names missing or duplicate
+    /// shards and unfinished ones (exit 2), and writes the result files; they equal a single
+    /// run's except in the columns that measure the run (seconds, nodes, threads) and the
+    /// recorded command line, which --same-as DIR checks. Jobs with parts: rex map, rex table
+    /// (--shard), dola perft (--out --shard). --pending lists the shards still to run.
+    Merge(cli::merge::MergeArgs),
 }
 
 fn main() {
@@ -105,6 +114,7 @@ fn main() {
         Some(Command::Coins(a)) => cli::coins::run(a, &global),
         Some(Command::Bench(a)) => cli::bench::run(a, &global),
         Some(Command::Report(a)) => cli::report::run(a, &global),
+        Some(Command::Merge(a)) => cli::merge::run(a, &global),
     };
     if let Err(e) = result {
         std::process::exit(e.report(&global));

@@ -213,7 +213,7 @@ fn rex_jobs_through_the_cli_equal_direct_calls() {
             cols: 3,
             out: lib_dir.clone(),
             openings: Vec::new(),
-            shard: (0, 1),
+            shard: jobs::shard::Shard::WHOLE,
             solver: exact::SolverConfig {
                 tt_mb: 16,
                 ..exact::SolverConfig::default()

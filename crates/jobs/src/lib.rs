@@ -12,8 +12,10 @@ pub mod balance_fit;
 pub mod coins;
 pub mod darkhex;
 pub mod human;
+pub mod merge;
 pub mod output;
 pub mod perft;
+pub mod perft_shard;
 pub mod progress;
 pub mod replay;
 pub mod rex;
@@ -21,6 +23,7 @@ pub mod search;
 pub mod search_bench;
 pub mod selfplay;
 pub mod selfplay_journal;
+pub mod shard;
 
 pub use output::{JobError, JobResult};
 pub use progress::{NoProgress, Progress};

@@ -27,7 +27,7 @@ pub struct DolaArgs {
 #[derive(clap::Subcommand, Debug)]
 enum DolaCommand {
     /// Count the leaves of the legal move tree (bulk counting at the last ply).
-    Perft(PerftArgs<PositionArgs>),
+    Perft(DolaPerftArgs),
     /// Replay a game record as a person pastes it (the inventor's French notation or
     /// coordinates), judging every move: played as written, repaired, or not legal and why.
     ///
@@ -185,8 +185,21 @@ fn run_play(args: PlayArgs<VariantArg>, global: &Global) -> CliResult {
     Ok(())
 }
 
-fn run_perft(args: PerftArgs<PositionArgs>, global: &Global) -> CliResult {
+/// `gsolve dola perft`: the count, or with --out a file split by first move.
+#[derive(clap::Args, Debug)]
+pub struct DolaPerftArgs {
+    #[command(flatten)]
+    base: PerftArgs<PositionArgs>,
+    #[command(flatten)]
+    file: super::dola_perft::PerftFileArgs,
+}
+
+fn run_perft(a: DolaPerftArgs, global: &Global) -> CliResult {
+    let args = a.base;
     let (variant, pos) = setup(&args.position)?;
+    if a.file.out.is_some() {
+        return super::dola_perft::run(variant, &pos, args.depth, &a.file, global);
+    }
     let fen = pos.to_fen();
     let p = jobs::perft::dola_perft(&pos, args.depth, args.divide, &BarProgress::new(global))?;
     let nps = if p.seconds > 0.0 {

@@ -38,6 +38,11 @@ enum RexCommand {
     ///
     /// Example: gsolve rex map --size 6x6 --out results/rex/6x6 --threads 2 --time 3600
     Map(super::rex_map::MapArgs),
+    /// A finished map against a Solrex opening file (after each opening, White's winning
+    /// replies): every set must match exactly. Exit 1 on a mismatch.
+    ///
+    /// Example: gsolve rex map-check results/rex/5x5 ../shared/data/solrex/rex5x5opening.dat
+    MapCheck(super::rex_map::MapCheckArgs),
     /// The swap-rule table: every square board's value with the swap rule and its fair
     /// openings, from the maps (theorem: the second player always wins and no opening is
     /// fair), checked with the solver's swap move on the small boards.
@@ -134,6 +139,11 @@ struct TableArgs {
     /// (OUT/resume/table-ROWSxCOLS.bin.gz; a killed run resumes from them; 0: never saved).
     #[arg(long = "checkpoint-secs", default_value_t = 60.0)]
     checkpoint_secs: f64,
+    /// This run's shard I/N of the boards (board i of the table belongs to shard i mod N),
+    /// e.g. a Slurm array task's. A shard of N > 1 writes only OUT/parity-IofN.csv (no
+    /// Markdown, no literature checks); `gsolve merge` makes parity.csv and parity.md.
+    #[arg(long, default_value = "0/1")]
+    shard: String,
     #[command(flatten)]
     solver: SolverOpts,
 }
@@ -145,6 +155,7 @@ pub fn run(args: RexArgs, global: &Global) -> CliResult {
         RexCommand::Table(a) => table(a, global, None),
         RexCommand::Suite(a) => suite(a, global),
         RexCommand::Map(a) => super::rex_map::map(a, global),
+        RexCommand::MapCheck(a) => super::rex_map::map_check(a, global),
         RexCommand::Swap(a) => super::rex_map::swap(a, global),
     }
 }
@@ -170,6 +181,7 @@ pub fn run_default(global: &Global) -> CliResult {
             out,
             verify: true,
             checkpoint_secs: 60.0,
+            shard: "0/1".into(),
             solver: SolverOpts {
                 threads: 2,
                 tt_mb: 512,
@@ -268,6 +280,7 @@ fn table(a: TableArgs, global: &Global, report: Option<&Path>) -> CliResult {
             a.checkpoint_secs
         )));
     }
+    let shard = jobs::shard::Shard::parse(&a.shard, "--shard")?;
     jobs::output::check_writable_dir("--out", &a.out)?;
     if let Some(dir) = report {
         jobs::output::check_writable_dir("the report folder", dir)?;
@@ -278,6 +291,7 @@ fn table(a: TableArgs, global: &Global, report: Option<&Path>) -> CliResult {
         verify: a.verify,
         solver,
         checkpoint_secs: (a.checkpoint_secs > 0.0).then_some(a.checkpoint_secs),
+        shard,
         producer: format!(
             "{} ({})",
             super::common::command_line(),
@@ -317,7 +331,7 @@ fn table(a: TableArgs, global: &Global, report: Option<&Path>) -> CliResult {
             "boards": rows,
             "solved_now": solved_now.iter().map(|(r, c)| format!("{r}x{c}")).collect::<Vec<_>>(),
             "csv": csv_path.display().to_string(),
-            "markdown": md_path.display().to_string(),
+            "markdown": md_path.as_ref().map(|p| p.display().to_string()),
             "literature_checks": checks.iter().map(|c| json!({"check": c.what, "ok": c.ok})).collect::<Vec<_>>(),
             "mismatches": mismatches,
         });
@@ -327,42 +341,24 @@ fn table(a: TableArgs, global: &Global, report: Option<&Path>) -> CliResult {
         }
         return print_result(v, table_failure(&mismatches, &failed, &csv_path));
     } else {
+        print_boards(&boards, &table);
         println!(
-            "{:<7} {:>5}  {:<6}  {:>12} {:>9}  winning first moves",
-            "board", "cells", "winner", "nodes", "seconds"
-        );
-        for &(r, c) in &boards {
-            if let Some(b) = table.get(r, c) {
-                println!(
-                    "{:<7} {:>5}  {:<6}  {:>12} {:>9.3}  {}",
-                    format!("{r}x{c}"),
-                    r * c,
-                    if b.first_player_wins {
-                        "first"
-                    } else {
-                        "second"
-                    },
-                    b.nodes,
-                    b.seconds,
-                    if b.winning_openings.is_empty() {
-                        "none".to_string()
-                    } else {
-                        b.winning_openings.join(" ")
-                    }
-                );
-            }
-        }
-        println!(
-            "solved now: {} board(s); table: {} and {}",
+            "solved now: {} board(s); table: {}{}",
             solved_now.len(),
             csv_path.display(),
-            md_path.display()
+            md_path
+                .as_ref()
+                .map_or(String::new(), |p| format!(" and {}", p.display()))
         );
-        println!(
-            "literature checks (rules/rex.md): {} agree, {} disagree",
-            checks.len() - failed.len(),
-            failed.len()
-        );
+        if shard.count > 1 {
+            println!("literature checks: on the merged table (`gsolve merge`)");
+        } else {
+            println!(
+                "literature checks (rules/rex.md): {} agree, {} disagree",
+                checks.len() - failed.len(),
+                failed.len()
+            );
+        }
         for c in &failed {
             println!("  DISAGREES: {}", c.what);
         }
@@ -376,6 +372,35 @@ fn table(a: TableArgs, global: &Global, report: Option<&Path>) -> CliResult {
         }
     }
     table_failure(&mismatches, &failed, &csv_path).map_or(Ok(()), Err)
+}
+
+/// The table's boards, one line each (human output).
+fn print_boards(boards: &[(usize, usize)], table: &rex::report::ParityTable) {
+    println!(
+        "{:<7} {:>5}  {:<6}  {:>12} {:>9}  winning first moves",
+        "board", "cells", "winner", "nodes", "seconds"
+    );
+    for &(r, c) in boards {
+        if let Some(b) = table.get(r, c) {
+            println!(
+                "{:<7} {:>5}  {:<6}  {:>12} {:>9.3}  {}",
+                format!("{r}x{c}"),
+                r * c,
+                if b.first_player_wins {
+                    "first"
+                } else {
+                    "second"
+                },
+                b.nodes,
+                b.seconds,
+                if b.winning_openings.is_empty() {
+                    "none".to_string()
+                } else {
+                    b.winning_openings.join(" ")
+                }
+            );
+        }
+    }
 }
 
 /// Why a finished table run failed: values that differ from the stored table, or failed

@@ -21,7 +21,8 @@ pub struct MapArgs {
     #[arg(long, value_delimiter = ',')]
     openings: Vec<String>,
     /// This run's shard I/N (0 <= I < N): units whose index is I modulo N, e.g. a Slurm array
-    /// task's `$SLURM_ARRAY_TASK_ID/$N`. Shards write their own files in the same folder.
+    /// task's `$SLURM_ARRAY_TASK_ID/$N`. Shards write their own part files
+    /// (replies-IofN.csv) in the same folder; `gsolve merge` makes the whole map of them.
     #[arg(long, default_value = "0/1")]
     shard: String,
     /// Stop after this many seconds of wall time, saving the state (resume with the same
@@ -46,23 +47,10 @@ pub struct MapArgs {
     solver: SolverOpts,
 }
 
-fn shard_arg(text: &str) -> Result<(usize, usize), CliError> {
-    let bad = || CliError::input(format!("--shard {text:?}: expected I/N with 0 <= I < N"));
-    let (i, n) = text.split_once('/').ok_or_else(bad)?;
-    let (i, n) = (
-        i.trim().parse().map_err(|_| bad())?,
-        n.trim().parse().map_err(|_| bad())?,
-    );
-    if n == 0 || i >= n {
-        return Err(bad());
-    }
-    Ok((i, n))
-}
-
 /// Run `gsolve rex map`.
 pub fn map(a: MapArgs, global: &Global) -> CliResult {
     let (rows, cols) = super::rex::size_arg(&a.size)?;
-    let shard = shard_arg(&a.shard)?;
+    let shard = jobs::shard::Shard::parse(&a.shard, "--shard")?;
     if let Some(t) = a.time {
         if !(t.is_finite() && t > 0.0) {
             return Err(CliError::input(format!("--time {t}: expected seconds > 0")));
@@ -153,6 +141,50 @@ pub fn map(a: MapArgs, global: &Global) -> CliResult {
         );
     }
     Ok(())
+}
+
+/// Arguments of `gsolve rex map-check`.
+#[derive(clap::Args, Debug)]
+pub struct MapCheckArgs {
+    /// The map's folder (its replies.csv: a single run's or a merge's).
+    map: PathBuf,
+    /// The Solrex opening file.
+    #[arg(default_value = "../shared/data/solrex/rex5x5opening.dat")]
+    suite: PathBuf,
+}
+
+/// Run `gsolve rex map-check`.
+pub fn map_check(a: MapCheckArgs, global: &Global) -> CliResult {
+    let c = jobs::rex::map_check::check_map_against_suite(&a.map, &a.suite)?;
+    let failure = (!c.mismatches.is_empty()).then(|| {
+        let names: Vec<&str> = c.mismatches.iter().map(|m| m.0.as_str()).collect();
+        CliError::runtime(format!(
+            "{} of {} openings differ from {}: {}",
+            c.mismatches.len(),
+            c.checked,
+            a.suite.display(),
+            names.join(" ")
+        ))
+    });
+    if global.json {
+        let v = json!({
+            "map": a.map.display().to_string(),
+            "suite": a.suite.display().to_string(),
+            "checked": c.checked,
+            "matched": c.checked - c.mismatches.len(),
+            "mismatches": c.mismatches.iter().map(|(o, want, got)| json!({
+                "opening": o, "solrex": want, "map": got,
+            })).collect::<Vec<_>>(),
+        });
+        return print_result(v, failure);
+    }
+    println!(
+        "{} of {} openings match {}",
+        c.checked - c.mismatches.len(),
+        c.checked,
+        a.suite.display()
+    );
+    failure.map_or(Ok(()), Err)
 }
 
 /// Arguments of `gsolve rex swap`.

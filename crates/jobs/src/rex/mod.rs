@@ -4,12 +4,16 @@
 
 pub mod bench;
 pub mod map;
+pub mod map_check;
+mod map_files;
+pub mod map_merge;
 mod map_report;
 pub mod proofs;
 pub mod solve;
 pub mod suite;
 pub mod swap;
 pub mod table;
+pub mod table_merge;
 
 pub use map::{run_map, MapConfig, MapError, MapSummary, OpeningStatus, UnitResult};
 

@@ -4,6 +4,7 @@
 
 use super::proofs::{self, ProofsHeader};
 use crate::output::{write_atomic, JobError, JobResult};
+use crate::shard::{PartHeader, Shard};
 use crate::Progress;
 use bitboard::BitWord;
 use exact::{ProofStore, Solver, SolverConfig};
@@ -126,6 +127,10 @@ pub struct TableConfig {
     /// Seconds between saves of the solved-position database of the board in progress
     /// (`resume/table-ROWSxCOLS.bin.gz`); `None`: no database (a kill loses the board).
     pub checkpoint_secs: Option<f64>,
+    /// This run's shard of the boards (board i of the table's board order belongs to shard
+    /// i mod N). A shard of N > 1 writes only its part file `parity-IofN.csv` (no Markdown,
+    /// no literature checks); `gsolve merge` makes the table from the parts.
+    pub shard: Shard,
 }
 
 /// What the table job did.
@@ -141,10 +146,10 @@ pub struct TableReport {
     pub mismatches: Vec<String>,
     /// The literature checks on the table.
     pub checks: Vec<Check>,
-    /// The CSV written.
+    /// The CSV written (a shard's part file for a shard of N > 1).
     pub csv: PathBuf,
-    /// The Markdown written.
-    pub markdown: PathBuf,
+    /// The Markdown written (none for a shard of N > 1).
+    pub markdown: Option<PathBuf>,
 }
 
 /// Read a parity CSV (an empty table when the file does not exist).
@@ -168,6 +173,48 @@ pub fn load_table(path: &Path) -> JobResult<ParityTable> {
     }
 }
 
+/// The job name of the table's part files.
+pub(crate) const PART_JOB: &str = "rex-table";
+
+/// The part config of a table of every board of at most `max_cells` cells.
+pub(crate) fn part_config(max_cells: usize) -> String {
+    format!("max_cells={max_cells}")
+}
+
+/// A shard's table so far: its part file (an empty table when there is none), which must be
+/// a part of this run (job, config, shard).
+fn load_part(path: &Path, want: &PartHeader) -> JobResult<ParityTable> {
+    if !path.exists() {
+        return Ok(ParityTable::default());
+    }
+    let part = crate::shard::read_part(path)?.ok_or_else(|| {
+        JobError::input(format!(
+            "{}: not a part file (move it away to start afresh)",
+            path.display()
+        ))
+    })?;
+    let h = &part.header;
+    if h.job != want.job || h.config != want.config || h.shard != want.shard {
+        return Err(JobError::input(format!(
+            "{}: a part of {} {} shard {}, but this run is {} {} shard {}",
+            path.display(),
+            h.job,
+            h.config,
+            h.shard,
+            want.job,
+            want.config,
+            want.shard
+        )));
+    }
+    part_table(&part)
+}
+
+/// The table in a part's body.
+pub(crate) fn part_table(part: &crate::shard::Part) -> JobResult<ParityTable> {
+    ParityTable::from_csv(&part.body.join("\n"))
+        .map_err(|e| JobError::input(format!("{}: {e}", part.path.display())))
+}
+
 /// Run the table job; the table is saved after every board, and the board in progress keeps
 /// its solved-position database (see [`solve_board`]), so a kill loses at most the proofs of
 /// the last `checkpoint_secs`.
@@ -178,10 +225,25 @@ pub fn run_table(cfg: &TableConfig, progress: &dyn Progress) -> JobResult<TableR
             cfg.max_cells
         )));
     }
-    let csv = cfg.out.join("parity.csv");
-    let markdown = cfg.out.join("parity.md");
-    let mut table = load_table(&csv)?;
-    let boards = report::boards_up_to(cfg.max_cells);
+    let sharded = cfg.shard.count > 1;
+    let part = PartHeader::new(PART_JOB, &part_config(cfg.max_cells), cfg.shard);
+    let (csv, markdown) = if sharded {
+        let name = format!("parity{}.csv", cfg.shard.file_suffix());
+        (cfg.out.join(name), None)
+    } else {
+        (cfg.out.join("parity.csv"), Some(cfg.out.join("parity.md")))
+    };
+    let mut table = if sharded {
+        load_part(&csv, &part)?
+    } else {
+        load_table(&csv)?
+    };
+    let boards: Vec<(usize, usize)> = report::boards_up_to(cfg.max_cells)
+        .into_iter()
+        .enumerate()
+        .filter(|&(i, _)| cfg.shard.owns(i))
+        .map(|(_, b)| b)
+        .collect();
     progress.start("rex table", boards.len() as u64);
     let mut solved_now = Vec::new();
     let mut mismatches = Vec::new();
@@ -214,20 +276,43 @@ pub fn run_table(cfg: &TableConfig, progress: &dyn Progress) -> JobResult<TableR
         }
         solved_now.push((rows, cols));
         table.insert(row);
-        write_atomic(&csv, table.to_csv(&cfg.producer).as_bytes())?;
-        write_atomic(&markdown, table.to_markdown(&cfg.producer).as_bytes())?;
+        if sharded {
+            let text = format!("{}{}", part.text(), table.to_csv(&cfg.producer));
+            write_atomic(&csv, text.as_bytes())?;
+        } else {
+            write_atomic(&csv, table.to_csv(&cfg.producer).as_bytes())?;
+        }
+        if let Some(md) = &markdown {
+            write_atomic(md, table.to_markdown(&cfg.producer).as_bytes())?;
+        }
     }
     progress.finish();
-    // Every board is done: no database is left to resume from (nor a temporary of one that a
-    // kill during a save left behind).
+    // Every board of the run is done: no database is left to resume from (nor a temporary of
+    // one that a kill during a save left behind). A shard leaves the other shards' alone.
     let resume = cfg.out.join("resume");
     for entry in std::fs::read_dir(&resume).into_iter().flatten().flatten() {
         let name = entry.file_name().to_string_lossy().into_owned();
-        if name.starts_with("table-") || name.starts_with(".table-") {
+        let mine = boards.iter().any(|(r, c)| {
+            let board = format!("table-{r}x{c}.bin.gz");
+            name == board || name.starts_with(&format!(".{board}."))
+        });
+        if (mine || !sharded) && (name.starts_with("table-") || name.starts_with(".table-")) {
             let _ = std::fs::remove_file(entry.path());
         }
     }
     let _ = std::fs::remove_dir(&resume);
+    if sharded {
+        // A part has only some boards: the literature checks are the merged table's.
+        return Ok(TableReport {
+            table,
+            boards,
+            solved_now,
+            mismatches,
+            checks: Vec::new(),
+            csv,
+            markdown,
+        });
+    }
     let checks = report::literature_checks(&table);
     Ok(TableReport {
         table,

@@ -11,31 +11,35 @@
 //! after are White's winning replies.
 //!
 //! # Files (in the output folder)
-//! - `replies.csv` (or `replies-<i>of<n>.csv` for shard i of n): one line per finished unit,
-//!   appended and flushed as each finishes; a torn last line (a kill while writing) is ignored.
-//! - `openings.csv`, `map.md`, `map.svg`: the map so far, rebuilt from every `replies*.csv` of
-//!   the folder after each unit (so shards' results merge).
+//! - `replies.csv` (or `replies-<i>of<n>.csv` for shard i of n): the run's part file
+//!   ([`crate::shard`]: a header naming the job `rex-map`, the config `board=… openings=…`,
+//!   the shard and the toolkit), then one line per finished unit, appended and flushed as each
+//!   finishes; a torn last line (a kill while writing) is ignored, and dropped when the shard
+//!   resumes. A shard run again after it finished does nothing.
+//! - `openings.csv`, `map.md`, `map.svg`: the map so far, rebuilt after each unit from the
+//!   units of every `replies*.csv` in the folder when the run started and the run's own. Shards
+//!   running at the same time each write their own view; `gsolve merge` ([`super::map_merge`])
+//!   writes the whole map from the parts.
 //! - `resume/proofs*.bin.gz`: the solved-position database ([`super::proofs`]): every position
 //!   within `store_depth` plies of a unit's root proven so far. Saved every
 //!   `checkpoint_seconds` and when the run stops; every shard's file is loaded at start. It is
-//!   what lets a killed unit resume without redoing its finished subtrees, and later units reuse
-//!   it. The folder is deleted when the whole map is complete.
+//!   what lets a killed unit resume without redoing its finished subtrees, and later units and
+//!   shards reuse it. The folder is deleted when the whole map is complete.
 
-mod files;
-mod units;
-
+use super::map_files::{self, append_result, proofs_name, read_results, results_name};
 use super::proofs::{self, ProofsError, ProofsHeader};
+use super::{node_rate_note, with_ticker};
+use crate::shard::{PartHeader, Shard};
 use crate::Progress;
 use bitboard::BitWord;
 use exact::{ProofStore, Solver, SolverConfig};
-use files::{append_result, proofs_name, read_results, results_name, statuses, write_reports};
 use game::{ExactGame, Game};
 use rex::{RexMove, RexPosition};
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use units::{shard_units, solve_unit};
 
 /// Settings of a map run.
 #[derive(Debug, Clone)]
@@ -48,8 +52,9 @@ pub struct MapConfig {
     pub out: PathBuf,
     /// Only these openings (cell names); all when empty.
     pub openings: Vec<String>,
-    /// This run's shard: units whose index is `shard.0` modulo `shard.1`.
-    pub shard: (usize, usize),
+    /// This run's shard: the units whose index in the map's unit order is the shard's number
+    /// modulo the shard count ([`crate::shard`]).
+    pub shard: Shard,
     /// Solver settings.
     pub solver: SolverConfig,
     /// Stop after this much wall time (the run then saves its state and can be resumed).
@@ -168,12 +173,80 @@ pub fn run_map(cfg: &MapConfig, progress: &dyn Progress) -> Result<MapSummary, M
     }
 }
 
+/// The (opening, reply) units of the board, openings up to the 180° rotation, in cell order.
+pub(crate) fn units<W: BitWord>(board: &RexPosition<W>, only: &[u32]) -> Vec<(u32, u32)> {
+    let n = board.hex().cells() as u32;
+    let rot = |c: u32| n - 1 - c;
+    let mut out = Vec::new();
+    for x in 0..n {
+        if rot(x) < x || (!only.is_empty() && !only.contains(&x) && !only.contains(&rot(x))) {
+            continue;
+        }
+        for r in 0..n {
+            if r == x || (rot(x) == x && rot(r) < r) {
+                continue;
+            }
+            out.push((x, r));
+        }
+    }
+    out
+}
+
 pub(crate) fn fingerprint<W: BitWord>(board: &RexPosition<W>) -> String {
     let mut p = board.clone();
     let a = p.canonical_keys();
     p.play(RexMove::cell(0));
     let b = p.canonical_keys();
     format!("{:016x}{:016x}{:016x}{:016x}", a.0, a.1, b.0, b.1)
+}
+
+/// A unit of the map: (opening, reply) cells.
+pub(crate) type Unit = (u32, u32);
+
+/// Which units a run concerns.
+pub(crate) struct Plan {
+    /// Every unit of the map, in unit order.
+    pub all_units: Vec<Unit>,
+    /// The units of the openings asked for (all if none), in unit order.
+    pub wanted: Vec<Unit>,
+    /// This shard's share of `wanted`: unit i of the whole map belongs to shard i mod N.
+    pub mine: Vec<Unit>,
+    /// The part config: board and openings (canonical names, in cell order).
+    pub config: String,
+}
+
+/// The plan of a run on `board` for `openings` (cell names) and `shard`.
+pub(crate) fn plan<W: BitWord>(
+    board: &RexPosition<W>,
+    openings: &[String],
+    shard: Shard,
+) -> Result<Plan, MapError> {
+    Shard::new(shard.index, shard.count, "--shard").map_err(|e| MapError::Input(e.to_string()))?;
+    let n = board.hex().cells() as u32;
+    let mut only = Vec::new();
+    for name in openings {
+        let c = board
+            .parse_cell(name)
+            .map_err(|e| MapError::Input(format!("--openings {name}: {e}")))?;
+        only.push(c.min(n - 1 - c));
+    }
+    only.sort_unstable();
+    only.dedup();
+    let all_units = units(board, &[]);
+    let wanted = units(board, &only);
+    let mine: Vec<Unit> = wanted
+        .iter()
+        .copied()
+        .filter(|u| shard.owns(all_units.iter().position(|v| v == u).expect("unit")))
+        .collect();
+    let size = format!("{}x{}", board.hex().rows(), board.hex().cols());
+    let names: Vec<String> = only.iter().map(|&c| board.hex().name(c)).collect();
+    Ok(Plan {
+        config: map_files::config_text(&size, &names),
+        all_units,
+        wanted,
+        mine,
+    })
 }
 
 /// The solved-position database of the map: every shard's file under `resume/`, loaded.
@@ -208,42 +281,126 @@ fn open_store<W: BitWord>(
     Ok((store, header))
 }
 
+/// Solve one unit (opening `x`, reply `r`, Black to move): `None` if the solver was stopped.
+/// While it runs, `progress` sees the unit's node count and rate (its position stays at
+/// `done`, the units finished).
+fn solve_unit<W: BitWord>(
+    solver: &Solver<RexPosition<W>>,
+    board: &RexPosition<W>,
+    (x, r): Unit,
+    threads: usize,
+    (progress, done): (&dyn Progress, u64),
+) -> Option<UnitResult> {
+    let name = |c: u32| board.hex().name(c);
+    let mut pos = board.clone();
+    pos.play(RexMove::cell(x));
+    pos.play(RexMove::cell(r));
+    let t = Instant::now();
+    let nodes_before = solver.nodes();
+    let label = format!("{} {}", name(x), name(r));
+    let tick = |elapsed| {
+        let note = node_rate_note(solver.nodes() - nodes_before, elapsed);
+        progress.advance(done, &format!("{label}: {note}"));
+    };
+    let (black_wins, answer) = with_ticker(tick, || {
+        let black_wins = if pos.loser().is_some() {
+            pos.loser() == Some(game::Player::Second)
+        } else {
+            solver.solve(&pos)
+        };
+        if solver.stopped() {
+            return (black_wins, None);
+        }
+        let answer = black_wins
+            .then(|| solver.principal_variation(&pos, 1).first().copied())
+            .flatten();
+        (black_wins, answer)
+    });
+    // A stopped search (the deadline, also in the answer's search) proves nothing.
+    if solver.stopped() {
+        return None;
+    }
+    Some(UnitResult {
+        opening: name(x),
+        reply: name(r),
+        black_wins,
+        answer: answer.map(|m| pos.move_name(m)),
+        nodes: solver.nodes() - nodes_before,
+        seconds: t.elapsed().as_secs_f64(),
+        threads,
+    })
+}
+
+/// What the unit loop of a run needs besides the config.
+struct UnitRun<'a, W: BitWord> {
+    board: &'a RexPosition<W>,
+    all_units: &'a [Unit],
+    header: &'a PartHeader,
+    size: &'a str,
+    results_path: &'a Path,
+}
+
 fn run_on<W: BitWord>(cfg: &MapConfig, progress: &dyn Progress) -> Result<MapSummary, MapError> {
     let board = RexPosition::<W>::new(cfg.rows, cfg.cols)
         .map_err(|e| MapError::Input(format!("--size {}x{}: {e}", cfg.rows, cfg.cols)))?;
     let size = format!("{}x{}", cfg.rows, cfg.cols);
     std::fs::create_dir_all(&cfg.out).map_err(io_err(&cfg.out))?;
-    let (all_units, mine) = shard_units(cfg, &board)?;
+    let Plan {
+        all_units,
+        mine,
+        config,
+        ..
+    } = plan(&board, &cfg.openings, cfg.shard)?;
     let name = |c: u32| board.hex().name(c);
-    let mut done = read_results(&cfg.out)?;
+    let mut done = read_results(&cfg.out, &size)?;
+    let part = PartHeader::new(map_files::JOB, &config, cfg.shard);
+    let results_path = cfg.out.join(results_name(cfg.shard));
+    map_files::prepare_part(&results_path, &part, &size)?;
     let done_before = mine
         .iter()
         .filter(|&&(x, r)| done.contains_key(&(name(x), name(r))))
         .count();
-
-    let (store, header) = open_store(cfg, &board, &size, progress)?;
-    let resume = cfg.out.join("resume");
-    let proofs_path = resume.join(proofs_name(cfg.shard));
-    let results_path = cfg.out.join(results_name(cfg.shard));
-
-    let mut solver = Solver::<RexPosition<W>>::new(cfg.solver.clone())
-        .map_err(|e| MapError::Input(e.to_string()))?;
-    solver.set_store(Some(store.clone()));
-    let start = Instant::now();
-    solver.set_deadline(cfg.time_limit.map(|t| start + t));
-    let todo: Vec<(u32, u32)> = mine
+    let todo: Vec<Unit> = mine
         .iter()
         .copied()
         .filter(|&(x, r)| !done.contains_key(&(name(x), name(r))))
         .collect();
+    let resume = cfg.out.join("resume");
+    let complete_now = |done: &BTreeMap<(String, String), UnitResult>| {
+        all_units
+            .iter()
+            .all(|&(x, r)| done.contains_key(&(name(x), name(r))))
+    };
+    if todo.is_empty() {
+        // A finished shard run again does nothing: no database to load, no file rewritten.
+        return Ok(MapSummary {
+            shard_units: mine.len(),
+            done_before,
+            done_now: 0,
+            stopped: false,
+            complete: complete_now(&done),
+            openings: statuses(&board, &all_units, &done),
+            stored_positions: 0,
+            files: Vec::new(),
+        });
+    }
+    let (store, header) = open_store(cfg, &board, &size, progress)?;
+    let proofs_path = resume.join(proofs_name(cfg.shard));
+    let mut solver = Solver::<RexPosition<W>>::new(cfg.solver.clone())
+        .map_err(|e| MapError::Input(e.to_string()))?;
+    solver.set_store(Some(store.clone()));
+    solver.set_deadline(cfg.time_limit.map(|t| Instant::now() + t));
     progress.start(&format!("rex map {size}"), mine.len() as u64);
     progress.advance(done_before as u64, "resumed");
-
+    let ctx = UnitRun {
+        board: &board,
+        all_units: &all_units,
+        header: &part,
+        size: &size,
+        results_path: &results_path,
+    };
     let finished = AtomicBool::new(false);
-    let mut done_now = 0;
-    let mut stopped = false;
-    let mut files = vec![results_path.clone()];
-    let run: Result<(), MapError> = std::thread::scope(|scope| {
+    let (done_now, stopped, mut files) = std::thread::scope(|scope| {
         // Saves the database every checkpoint_seconds while the units run.
         let saver = scope.spawn(|| -> Result<(), MapError> {
             let mut last = Instant::now();
@@ -256,50 +413,16 @@ fn run_on<W: BitWord>(cfg: &MapConfig, progress: &dyn Progress) -> Result<MapSum
             }
             Ok(())
         });
-        let work = (|| {
-            for &(x, r) in &todo {
-                if cfg.max_units > 0 && done_now >= cfg.max_units {
-                    stopped = true;
-                    break;
-                }
-                let at = (progress, (done_before + done_now) as u64);
-                let Some(res) = solve_unit(&solver, &board, (x, r), cfg.solver.threads, at) else {
-                    stopped = true;
-                    break;
-                };
-                let black_wins = res.black_wins;
-                append_result(&results_path, &res, &size)?;
-                done.insert((res.opening.clone(), res.reply.clone()), res.clone());
-                done_now += 1;
-                progress.advance(
-                    (done_before + done_now) as u64,
-                    &format!(
-                        "{} {}: {} in {:.1} s",
-                        res.opening,
-                        res.reply,
-                        if black_wins {
-                            "Black wins"
-                        } else {
-                            "White wins"
-                        },
-                        res.seconds
-                    ),
-                );
-                files.extend(write_reports(cfg, &board, &all_units, &done)?);
-            }
-            Ok(())
-        })();
+        let work = solve_units(cfg, &ctx, &solver, &todo, &mut done, done_before, progress);
         finished.store(true, Ordering::Relaxed);
         let saved = saver.join().expect("the saver thread does not panic");
-        work.and(saved)
-    });
-    run?;
+        saved.and(work)
+    })?;
     progress.finish();
     let openings = statuses(&board, &all_units, &done);
-    let complete = all_units
-        .iter()
-        .all(|&(x, r)| done.contains_key(&(name(x), name(r))));
-    files.extend(write_reports(cfg, &board, &all_units, &done)?);
+    let complete = complete_now(&done);
+    files.push(results_path.clone());
+    files.extend(write_reports(&cfg.out, &board, &all_units, &done)?);
     if complete {
         // The map is delivered: its resume state is no longer needed.
         let _ = std::fs::remove_dir_all(&resume);
@@ -321,12 +444,145 @@ fn run_on<W: BitWord>(cfg: &MapConfig, progress: &dyn Progress) -> Result<MapSum
     })
 }
 
+/// Solve `todo` in order, appending each finished unit to the part file and rebuilding the
+/// reports: (units finished, stopped early, files written).
+fn solve_units<W: BitWord>(
+    cfg: &MapConfig,
+    ctx: &UnitRun<'_, W>,
+    solver: &Solver<RexPosition<W>>,
+    todo: &[Unit],
+    done: &mut BTreeMap<(String, String), UnitResult>,
+    done_before: usize,
+    progress: &dyn Progress,
+) -> Result<(usize, bool, Vec<PathBuf>), MapError> {
+    let mut done_now = 0;
+    let mut files = Vec::new();
+    for &(x, r) in todo {
+        if cfg.max_units > 0 && done_now >= cfg.max_units {
+            return Ok((done_now, true, files));
+        }
+        let at = (progress, (done_before + done_now) as u64);
+        let Some(res) = solve_unit(solver, ctx.board, (x, r), cfg.solver.threads, at) else {
+            return Ok((done_now, true, files));
+        };
+        append_result(ctx.results_path, &res, ctx.header, ctx.size)?;
+        done.insert((res.opening.clone(), res.reply.clone()), res.clone());
+        done_now += 1;
+        let value = if res.black_wins {
+            "Black wins"
+        } else {
+            "White wins"
+        };
+        progress.advance(
+            (done_before + done_now) as u64,
+            &format!(
+                "{} {}: {value} in {:.1} s",
+                res.opening, res.reply, res.seconds
+            ),
+        );
+        files.extend(write_reports(&cfg.out, ctx.board, ctx.all_units, done)?);
+    }
+    Ok((done_now, false, files))
+}
+
+pub(crate) fn statuses<W: BitWord>(
+    board: &RexPosition<W>,
+    all_units: &[(u32, u32)],
+    done: &BTreeMap<(String, String), UnitResult>,
+) -> Vec<OpeningStatus> {
+    let n = board.hex().cells() as u32;
+    let name = |c: u32| board.hex().name(c);
+    let mut out: Vec<OpeningStatus> = Vec::new();
+    for &(x, r) in all_units {
+        if out.last().is_none_or(|o| o.opening != name(x)) {
+            out.push(OpeningStatus {
+                opening: name(x),
+                image: name(n - 1 - x),
+                replies_total: 0,
+                replies_done: 0,
+                white_wins: Vec::new(),
+                black_wins: None,
+                seconds: 0.0,
+            });
+        }
+        let o = out.last_mut().expect("pushed");
+        o.replies_total += 1;
+        if let Some(u) = done.get(&(name(x), name(r))) {
+            o.replies_done += 1;
+            // Each unit as written in the CSV (milliseconds), so that a rewrite after a reload
+            // gives the same total as the run that solved the units.
+            o.seconds += (u.seconds * 1000.0).round() / 1000.0;
+            if !u.black_wins {
+                o.white_wins.push(u.reply.clone());
+            }
+        }
+    }
+    for o in &mut out {
+        o.black_wins = if !o.white_wins.is_empty() {
+            Some(false)
+        } else if o.replies_done == o.replies_total {
+            Some(true)
+        } else {
+            None
+        };
+    }
+    out
+}
+
+/// Rebuild `openings.csv`, `map.md` and `map.svg` from every finished unit.
+pub(crate) fn write_reports<W: BitWord>(
+    out: &Path,
+    board: &RexPosition<W>,
+    all_units: &[(u32, u32)],
+    done: &BTreeMap<(String, String), UnitResult>,
+) -> Result<Vec<PathBuf>, MapError> {
+    let st = statuses(board, all_units, done);
+    let size = format!("{}x{}", board.hex().rows(), board.hex().cols());
+    let version = env!("CARGO_PKG_VERSION");
+    let mut csv = format!(
+        "# gsolve {version} rex map {size}: openings up to the 180-degree rotation\nopening,image,black_wins,replies_done,replies_total,white_winning_replies,seconds\n"
+    );
+    for o in &st {
+        csv.push_str(&format!(
+            "{},{},{},{},{},{},{:.3}\n",
+            o.opening,
+            o.image,
+            match o.black_wins {
+                Some(true) => "true",
+                Some(false) => "false",
+                None => "",
+            },
+            o.replies_done,
+            o.replies_total,
+            o.white_wins.join(" "),
+            o.seconds
+        ));
+    }
+    let md = super::map_report::markdown(&size, &st, done, version);
+    let svg = super::map_report::svg(board, &st);
+    let mut files = Vec::new();
+    for (name, text) in [("openings.csv", csv), ("map.md", md), ("map.svg", svg)] {
+        let path = out.join(name);
+        write_atomic(&path, &text)?;
+        files.push(path);
+    }
+    Ok(files)
+}
+
+/// Write `text` atomically ([`crate::output::write_atomic`]).
+fn write_atomic(path: &Path, text: &str) -> Result<(), MapError> {
+    crate::output::write_atomic(path, text.as_bytes()).map_err(|e| MapError::Io {
+        path: path.display().to_string(),
+        err: std::io::Error::other(e.to_string()),
+    })
+}
+
 #[cfg(test)]
 mod tests {
-    use super::units::units;
     use super::*;
 
     fn config(dir: &Path, max_units: usize, shard: (usize, usize)) -> MapConfig {
+        let shard = Shard::new(shard.0, shard.1, "shard").unwrap();
         MapConfig {
             rows: 3,
             cols: 3,
