@@ -308,6 +308,23 @@ fn uci_end_of_input_during_a_search() {
     assert_eq!(out.matches("bestmove ").count(), 1, "{out}");
 }
 
+/// A line that is not UTF-8 is answered as an error and the session goes on.
+#[test]
+fn uci_bytes_that_are_not_utf8_do_not_end_the_session() {
+    let mut input = b"uci\n".to_vec();
+    input.extend([0xff, 0xfe, b'g', b'o', b'\n']);
+    input.extend(b"isready\nquit\n");
+    let r = common::gsolve_in(&["dola", "uci"], &input, None, Duration::from_secs(60));
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stdout
+            .contains("info string error: command is not UTF-8 text"),
+        "{}",
+        r.stdout
+    );
+    assert!(r.stdout.lines().any(|l| l == "readyok"), "{}", r.stdout);
+}
+
 /// The start position's legal moves, for checking answers.
 struct Dola(dola::Position);
 

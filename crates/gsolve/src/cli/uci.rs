@@ -16,10 +16,10 @@
 //! to depth 6; `go movetime MS` spends at most MS; with `wtime`/`btime` the engine takes
 //! `time left / movestogo (30 if not given) + increment / 2`. A `go` during a search waits
 //! for it to end, as in Stockfish (during `go infinite` it is an error: send `stop` first);
-//! `position`, `setoption` and `ucinewgame` during one set up the
-//! next search. `ponder` and `ponderhit` are accepted and ignored (a pondering `go` is a
-//! normal search). Errors in a command are reported as `info string error: …` and the engine
-//! keeps running, as GUIs expect.
+//! `position`, `setoption` and `ucinewgame` during one set up the next search. `ponder` and
+//! `ponderhit` are accepted and ignored (a pondering `go` is a normal search). Errors in a
+//! command, and lines that are not UTF-8, are reported as `info string error: …` and the
+//! engine keeps running, as GUIs expect.
 
 use super::common::{CliError, CliResult, Global};
 use super::search::line_text;
@@ -78,10 +78,23 @@ pub fn run(global: &Global) -> CliResult {
         threads: 1,
         search: None,
     };
-    let stdin = std::io::stdin();
+    let mut stdin = std::io::stdin().lock();
     let mut quit = false;
-    for line in stdin.lock().lines() {
-        let line = line.map_err(CliError::runtime)?;
+    let mut raw = Vec::new();
+    loop {
+        raw.clear();
+        if stdin
+            .read_until(b'\n', &mut raw)
+            .map_err(CliError::runtime)?
+            == 0
+        {
+            break;
+        }
+        // A line that is not UTF-8 is a bad command like any other: the session goes on.
+        let Ok(line) = std::str::from_utf8(&raw) else {
+            say("info string error: command is not UTF-8 text").map_err(CliError::runtime)?;
+            continue;
+        };
         let mut words = line.split_whitespace();
         let Some(cmd) = words.next() else { continue };
         let rest: Vec<&str> = words.collect();
