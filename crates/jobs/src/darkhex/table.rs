@@ -152,6 +152,8 @@ pub fn run(config: &TableConfig, progress: &dyn Progress) -> JobResult<Table> {
         &config.out.join("values.csv"),
         csv(config, &rows).as_bytes(),
     )?;
+    // Temporaries of runs killed while writing the table.
+    crate::output::remove_stale_temporaries(&config.out, "values.");
     journal.remove();
     Ok(Table { rows, markdown })
 }

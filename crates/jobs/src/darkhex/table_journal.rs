@@ -174,6 +174,8 @@ impl Journal {
     pub fn remove(&self) {
         let _ = std::fs::remove_file(&self.path);
         if let Some(dir) = self.path.parent() {
+            // A run killed while saving the journal left its temporary here.
+            crate::output::remove_stale_temporaries(dir, "darkhex-table.csv");
             let _ = std::fs::remove_dir(dir);
         }
     }
