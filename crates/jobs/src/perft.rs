@@ -111,7 +111,7 @@ pub fn hexecs_perft(
 }
 
 /// The first moves of a Hexecs perft: the legal moves, or the six die faces at a chance node.
-fn first_moves(b: &Board) -> Vec<hexecs::Move> {
+pub(crate) fn first_moves(b: &Board) -> Vec<hexecs::Move> {
     let mut v = Vec::new();
     if b.phase() == Phase::Rolled {
         v.extend((1..=6).map(hexecs::Move::die));
@@ -133,19 +133,24 @@ fn hexecs_split(
     progress.start(what, moves.len() as u64);
     let mut out = Vec::with_capacity(moves.len());
     for (k, m) in moves.into_iter().enumerate() {
-        let mut c = *b;
-        c.make(m);
-        // A die face consumes no depth in the decision-only count.
-        let d = if b.phase() == Phase::Rolled && mode == PerftMode::Decisions {
-            depth
-        } else {
-            depth - 1
-        };
-        out.push((m, hexecs::perft(&c, d, mode)));
+        out.push((m, hexecs_below(b, m, depth, mode)));
         progress.advance(k as u64 + 1, "");
     }
     progress.finish();
     out
+}
+
+/// The perft count to `depth` (at least 1) below the first move `m` of `b`.
+pub(crate) fn hexecs_below(b: &Board, m: hexecs::Move, depth: u32, mode: PerftMode) -> u64 {
+    let mut c = *b;
+    c.make(m);
+    // A die face consumes no depth in the decision-only count.
+    let d = if b.phase() == Phase::Rolled && mode == PerftMode::Decisions {
+        depth
+    } else {
+        depth - 1
+    };
+    hexecs::perft(&c, d, mode)
 }
 
 /// One timed perft of a benchmark table.
