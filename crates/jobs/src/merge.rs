@@ -35,11 +35,12 @@ pub fn result_files(job: &str) -> Option<&'static [(&'static str, &'static [&'st
         "rex-map" => Some(crate::rex::map_merge::RESULT_FILES),
         "rex-table" => Some(crate::rex::table_merge::RESULT_FILES),
         "dola-perft" | "hexecs-perft" => Some(crate::perft_shard::RESULT_FILES),
+        "darkhex-table" => Some(crate::darkhex::table_merge::RESULT_FILES),
         _ => None,
     }
 }
 
-const JOBS: &str = "rex-map, rex-table, dola-perft, hexecs-perft";
+const JOBS: &str = "rex-map, rex-table, dola-perft, hexecs-perft, darkhex-table";
 
 /// Every part file named by `paths`: a file must be a part file; a folder stands for the part
 /// files directly inside it (at least one).
@@ -199,6 +200,7 @@ pub fn pending(paths: &[PathBuf]) -> JobResult<(ShardCheck, Vec<usize>)> {
         "rex-map" => crate::rex::map_merge::unfinished(&parts, &check.common)?,
         "rex-table" => crate::rex::table_merge::unfinished(&parts, &check.common)?,
         "dola-perft" | "hexecs-perft" => crate::perft_shard::unfinished(&parts)?,
+        "darkhex-table" => crate::darkhex::table_merge::unfinished(&parts, &check.common)?,
         other => return Err(unsupported(&parts, other)),
     };
     let mut out: Vec<usize> = check.missing.clone();
@@ -229,6 +231,7 @@ pub fn merge(paths: &[PathBuf], out: &Path) -> JobResult<MergeSummary> {
         "rex-map" => crate::rex::map_merge::merge(&parts, &common, out)?,
         "rex-table" => crate::rex::table_merge::merge(&parts, &common, out)?,
         "dola-perft" | "hexecs-perft" => crate::perft_shard::merge(&parts, &common, out)?,
+        "darkhex-table" => crate::darkhex::table_merge::merge(&parts, &common, out)?,
         other => return Err(unsupported(&parts, other)),
     };
     Ok(MergeSummary {
@@ -316,7 +319,7 @@ pub(crate) fn unfinished_error(common: &PartHeader, unfinished: &Unfinished) -> 
 /// `text` without the columns named in `timing`: in CSV text, the columns of the first line
 /// that is not a `#` comment; in Markdown text, the cells under those headers in every table.
 /// A line recording the producing command (`# produced by: …`, `Produced by `…``) is left out
-/// too.
+/// too, and so is what follows `command: ` in a `#` comment or Markdown list line.
 fn without_timing(text: &str, csv: bool, timing: &[&str]) -> Vec<String> {
     let mut out = Vec::new();
     let mut drop: Vec<usize> = Vec::new();
@@ -326,6 +329,13 @@ fn without_timing(text: &str, csv: bool, timing: &[&str]) -> Vec<String> {
         if line.starts_with("# produced by: ") || line.starts_with("Produced by `") {
             // The recorded command line: a merge names itself, not the single run's command.
             out.push("(producer)".to_string());
+            continue;
+        }
+        if let Some((before, _)) = line
+            .split_once("command: ")
+            .filter(|_| line.starts_with('#') || line.starts_with("- "))
+        {
+            out.push(format!("{before}command: (producer)"));
             continue;
         }
         let cells: Vec<&str> = if csv {
@@ -383,6 +393,9 @@ pub fn compare_outputs(job: &str, a: &Path, b: &Path) -> JobResult<Vec<String>> 
             ));
         }
     }
+    if job == crate::darkhex::table_journal::PART_JOB {
+        diffs.extend(crate::darkhex::table_merge::compare_boards(a, b)?);
+    }
     Ok(diffs)
 }
 
@@ -401,6 +414,16 @@ mod tests {
         assert_eq!(
             without_timing(md, false, &["seconds"]),
             ["text", "a", "---", "x", "", "c", "---", "y"]
+        );
+        let commands =
+            "# table; toolkit t; command: gsolve a\n- command: `gsolve b`\nsee command: c\n";
+        assert_eq!(
+            without_timing(commands, false, &[]),
+            [
+                "# table; toolkit t; command: (producer)",
+                "- command: (producer)",
+                "see command: c"
+            ]
         );
     }
 }

@@ -7,6 +7,7 @@ pub mod common;
 pub mod darkhex;
 pub mod darkhex_play;
 mod darkhex_print;
+mod darkhex_table;
 pub mod dola;
 pub mod gtp;
 pub mod hexecs;
