@@ -437,20 +437,19 @@ fn darkhex_table_refuses_a_journal_of_other_options() {
     std::fs::create_dir_all(journal.parent().unwrap()).unwrap();
     let text = "# gsolve darkhex table journal; format 1\n# parameters: algorithm=DCFR; time=60; gap=0.000001; large_time=0; max_cells=9; iterations=none\nrows,cols,variant,lower,upper,gap,response_nodes,representation,infosets,nodes,iterations,seconds\n";
     std::fs::write(&journal, text).unwrap();
+    let out = dir.to_str().unwrap();
+    let args = [
+        "darkhex",
+        "table",
+        "--max-cells",
+        "2",
+        "--iterations",
+        "5",
+        "--out",
+        out,
+    ];
     for extra in [&[][..], &["--json"][..]] {
-        let mut args: Vec<&str> = extra.to_vec();
-        let out = dir.to_str().unwrap();
-        args.extend([
-            "darkhex",
-            "table",
-            "--max-cells",
-            "2",
-            "--iterations",
-            "5",
-            "--out",
-            out,
-        ]);
-        let r = common::gsolve(&args);
+        let r = common::gsolve(&[extra, &args[..]].concat());
         common::assert_bad_input(
             &r,
             "other journal",
@@ -464,17 +463,6 @@ fn darkhex_table_refuses_a_journal_of_other_options() {
     // This run's options but a damaged line: exit 2 naming the journal and the line.
     let text = "# gsolve darkhex table journal; format 1\n# parameters: algorithm=pcfr+; time=60; gap=0.000001; large_time=0; max_cells=2; iterations=5\nrows,cols,variant,lower,upper,gap,response_nodes,representation,infosets,nodes,iterations,seconds\n1,1,classical,1,1,0,1,history,1,1,5,0.1\n1,2,classical,nan,1,0,1,history,1,1,5,0.1\n";
     std::fs::write(&journal, text).unwrap();
-    let out = dir.to_str().unwrap();
-    let args = [
-        "darkhex",
-        "table",
-        "--max-cells",
-        "2",
-        "--iterations",
-        "5",
-        "--out",
-        out,
-    ];
     let r = common::gsolve(&args);
     common::assert_bad_input(&r, "damaged journal", "darkhex-table.csv", false, 4096);
     assert!(r.stderr.contains("line 5"), "{}", r.stderr);

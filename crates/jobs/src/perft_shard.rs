@@ -56,16 +56,6 @@ struct Split<'a> {
     count: Box<dyn Fn(usize) -> Vec<u64> + 'a>,
 }
 
-fn check_depth(depth: u32) -> JobResult<()> {
-    if !(2..=crate::perft::MAX_PERFT_DEPTH).contains(&depth) {
-        return Err(JobError::input(format!(
-            "--depth {depth}: a perft split by first move needs 2..={}",
-            crate::perft::MAX_PERFT_DEPTH
-        )));
-    }
-    Ok(())
-}
-
 fn dola_split(variant: dola::Variant, pos: &dola::Position, depth: u32) -> Split<'_> {
     let roots: Vec<dola::Move> = pos.legal_move_list().as_slice().to_vec();
     Split {
@@ -93,7 +83,7 @@ fn dola_split(variant: dola::Variant, pos: &dola::Position, depth: u32) -> Split
 
 fn hexecs_split(game: &hexecs::Hexecs, depth: u32) -> Split<'_> {
     let board = game.board();
-    let roots = crate::perft::first_moves(board);
+    let roots = hexecs::first_moves(board);
     Split {
         job: HEXECS_JOB,
         config: format!("depth={depth} position={}", game.position_text()),
@@ -104,7 +94,7 @@ fn hexecs_split(game: &hexecs::Hexecs, depth: u32) -> Split<'_> {
         moves: roots.iter().map(|&m| hexecs::raw_move_text(m)).collect(),
         count: Box::new(move |i| {
             [PerftMode::Decisions, PerftMode::WithChance]
-                .map(|mode| crate::perft::hexecs_below(board, roots[i], depth, mode))
+                .map(|mode| hexecs::perft_below(board, roots[i], depth, mode))
                 .to_vec()
         }),
     }
@@ -138,30 +128,30 @@ fn part_start(header: &PartHeader, split: &Split) -> String {
     format!("{}{}\n{}\n", header.text(), split.note, split.columns)
 }
 
-/// Count this shard's first moves of a Dola position `pos` to `depth` (2 to 12) into `out`.
-pub fn dola_perft_shard(
-    variant: dola::Variant,
-    pos: &dola::Position,
-    depth: u32,
-    shard: Shard,
-    out: &Path,
-    progress: &dyn Progress,
-) -> JobResult<PerftPart> {
-    check_depth(depth)?;
-    run_shard(&dola_split(variant, pos, depth), shard, out, progress)
+/// The position of a perft split by first move.
+#[derive(Debug, Clone, Copy)]
+pub enum PerftPosition<'a> {
+    /// A Dola position of a variant.
+    Dola(dola::Variant, &'a dola::Position),
+    /// A Hexecs position, counted in both modes.
+    Hexecs(&'a hexecs::Hexecs),
 }
 
-/// Count this shard's first moves of a Hexecs position to `depth` (2 to 12) into `out`, in
-/// both counting modes.
-pub fn hexecs_perft_shard(
-    game: &hexecs::Hexecs,
+/// Count this shard's first moves of `position` to `depth` (2 to 12) into `out`.
+pub fn perft_shard(
+    position: PerftPosition<'_>,
     depth: u32,
     shard: Shard,
     out: &Path,
     progress: &dyn Progress,
 ) -> JobResult<PerftPart> {
-    check_depth(depth)?;
-    run_shard(&hexecs_split(game, depth), shard, out, progress)
+    if !(2..=crate::perft::MAX_PERFT_DEPTH).contains(&depth) {
+        return Err(JobError::input(format!(
+            "--depth {depth}: a perft split by first move needs 2..={}",
+            crate::perft::MAX_PERFT_DEPTH
+        )));
+    }
+    run_shard(&split_of(position, depth), shard, out, progress)
 }
 
 fn run_shard(
@@ -235,16 +225,23 @@ fn append_line(file: &Path, line: &str) -> JobResult<()> {
         .map_err(|e| JobError::runtime(format!("{}: {e}", file.display())))
 }
 
-/// A part's position and depth, from its config. The position is owned by the caller so that
-/// the split can borrow it.
+/// A part's position and depth, from its config (owned, for a [`PerftPosition`] to borrow).
 enum Setup {
-    Dola(dola::Variant, dola::Position, u32),
-    Hexecs(hexecs::Hexecs, u32),
+    Dola(dola::Variant, dola::Position),
+    Hexecs(hexecs::Hexecs),
 }
 
-/// The position and depth of a perft part's config (checked to be in the form this gsolve
-/// writes).
-fn read_config(part: &Part) -> JobResult<Setup> {
+impl Setup {
+    fn position(&self) -> PerftPosition<'_> {
+        match self {
+            Setup::Dola(variant, pos) => PerftPosition::Dola(*variant, pos),
+            Setup::Hexecs(game) => PerftPosition::Hexecs(game),
+        }
+    }
+}
+
+/// The position and depth of a perft part's config.
+fn read_config(part: &Part) -> JobResult<(Setup, u32)> {
     let c = &part.header.config;
     let bad = |expected: &str| {
         JobError::input(format!(
@@ -252,8 +249,12 @@ fn read_config(part: &Part) -> JobResult<Setup> {
             part.path.display()
         ))
     };
-    let depth_of = |w: &str| w.strip_prefix("depth=").and_then(|d| d.parse::<u32>().ok());
-    let setup = if part.header.job == DOLA_JOB {
+    let depth_of = |w: &str| {
+        w.strip_prefix("depth=")
+            .and_then(|d| d.parse::<u32>().ok())
+            .filter(|d| (2..=crate::perft::MAX_PERFT_DEPTH).contains(d))
+    };
+    if part.header.job == DOLA_JOB {
         let expected = "variant=V depth=D fen=FEN";
         let (head, fen) = c.split_once(" fen=").ok_or_else(|| bad(expected))?;
         let mut words = head.split_whitespace();
@@ -267,25 +268,20 @@ fn read_config(part: &Part) -> JobResult<Setup> {
             .and_then(depth_of)
             .ok_or_else(|| bad(expected))?;
         let pos = dola::Position::from_fen(variant, fen).map_err(|_| bad(expected))?;
-        Setup::Dola(variant, pos, depth)
+        Ok((Setup::Dola(variant, pos), depth))
     } else {
         let expected = "depth=D position=POSITION";
         let (head, text) = c.split_once(" position=").ok_or_else(|| bad(expected))?;
         let depth = depth_of(head).ok_or_else(|| bad(expected))?;
         let game = hexecs::Hexecs::from_position(text).map_err(|_| bad(expected))?;
-        Setup::Hexecs(game, depth)
-    };
-    let depth = match &setup {
-        Setup::Dola(_, _, d) | Setup::Hexecs(_, d) => *d,
-    };
-    check_depth(depth)?;
-    Ok(setup)
+        Ok((Setup::Hexecs(game), depth))
+    }
 }
 
-fn split_of(setup: &Setup) -> Split<'_> {
-    match setup {
-        Setup::Dola(variant, pos, depth) => dola_split(*variant, pos, *depth),
-        Setup::Hexecs(game, depth) => hexecs_split(game, *depth),
+fn split_of(position: PerftPosition<'_>, depth: u32) -> Split<'_> {
+    match position {
+        PerftPosition::Dola(variant, pos) => dola_split(variant, pos, depth),
+        PerftPosition::Hexecs(game) => hexecs_split(game, depth),
     }
 }
 
@@ -313,16 +309,16 @@ fn gather(parts: &[Part], split: &Split) -> JobResult<(Vec<Option<String>>, Unfi
 
 /// The shards among `parts` that have not finished their first moves.
 pub fn unfinished(parts: &[Part]) -> JobResult<Unfinished> {
-    let setup = read_config(&parts[0])?;
-    let split = split_of(&setup);
+    let (setup, depth) = read_config(&parts[0])?;
+    let split = split_of(setup.position(), depth);
     Ok(gather(parts, &split)?.1)
 }
 
 /// Merge the parts into `out/perft.csv`: (first moves, files written). The seconds of each
 /// move are the shard's.
 pub fn merge(parts: &[Part], common: &PartHeader, out: &Path) -> JobResult<(usize, Vec<PathBuf>)> {
-    let setup = read_config(&parts[0])?;
-    let split = split_of(&setup);
+    let (setup, depth) = read_config(&parts[0])?;
+    let split = split_of(setup.position(), depth);
     let (lines, unfinished) = gather(parts, &split)?;
     crate::merge::unfinished_error(common, &unfinished)?;
     let header = PartHeader::new(&common.job, &common.config, Shard::WHOLE);

@@ -142,7 +142,8 @@ fn run_perft(args: HexecsPerftArgs, global: &Global) -> CliResult {
     let a = args.base;
     let g = load(&a.position)?;
     if args.file.out.is_some() {
-        return super::perft_file::run_hexecs(&g, a.depth, &args.file, global);
+        let position = jobs::perft_shard::PerftPosition::Hexecs(&g);
+        return super::perft_file::run(position, a.depth, &args.file, global);
     }
     let [d, c] =
         jobs::perft::hexecs_perft(g.board(), a.depth, a.divide, &BarProgress::new(global))?;

@@ -3,6 +3,7 @@
 //! outgrow one machine (`gsolve merge` puts the shards together).
 
 use super::common::{print_json, BarProgress, CliError, CliResult, Global};
+use jobs::perft_shard::{perft_shard, PerftPosition};
 use jobs::shard::Shard;
 use serde_json::json;
 use std::path::PathBuf;
@@ -21,8 +22,13 @@ pub struct PerftFileArgs {
     pub shard: Option<String>,
 }
 
-/// The shard and the output folder (created), checked.
-fn prepare(a: &PerftFileArgs) -> Result<(Shard, PathBuf), CliError> {
+/// Run a perft into a file: Dola's count, or Hexecs's two.
+pub fn run(
+    position: PerftPosition<'_>,
+    depth: u32,
+    a: &PerftFileArgs,
+    global: &Global,
+) -> CliResult {
     let out = a.out.clone().expect("called with --out");
     let shard = match &a.shard {
         Some(s) => Shard::parse(s, "--shard")?,
@@ -31,92 +37,64 @@ fn prepare(a: &PerftFileArgs) -> Result<(Shard, PathBuf), CliError> {
     jobs::output::check_writable_dir("--out", &out)?;
     std::fs::create_dir_all(&out)
         .map_err(|e| CliError::runtime(format!("cannot create {}: {e}", out.display())))?;
-    Ok((shard, out))
-}
-
-/// The summary line after the counts.
-fn summary(depth: u32, shard: Shard, nodes: &str, p: &jobs::perft_shard::PerftPart) -> String {
-    format!(
+    let p = perft_shard(position, depth, shard, &out, &BarProgress::new(global))?;
+    let total = |k: usize| -> u64 { p.divide.iter().map(|d| d.1[k]).sum() };
+    let (mut v, nodes) = match position {
+        PerftPosition::Dola(variant, pos) => (
+            json!({"variant": variant.name(), "fen": pos.to_fen(), "nodes": total(0)}),
+            total(0).to_string(),
+        ),
+        PerftPosition::Hexecs(game) => (
+            json!({
+                "game": "hexecs",
+                "position": game.position_text(),
+                "nodes_decisions": total(0),
+                "nodes_with_chance": total(1),
+            }),
+            format!(
+                "{} (decision-only), {} (chance outcomes as plies)",
+                total(0),
+                total(1)
+            ),
+        ),
+    };
+    let hexecs = matches!(position, PerftPosition::Hexecs(_));
+    if global.json {
+        v["depth"] = json!(depth);
+        v["shard"] = json!(shard.to_string());
+        v["first_moves"] = json!(p.moves);
+        v["counted_now"] = json!(p.counted_now);
+        v["file"] = json!(p.file.display().to_string());
+        v["divide"] = p
+            .divide
+            .iter()
+            .map(|(m, n)| {
+                if hexecs {
+                    json!({"move": m, "nodes_decisions": n[0], "nodes_with_chance": n[1]})
+                } else {
+                    json!({"move": m, "nodes": n[0]})
+                }
+            })
+            .collect();
+        print_json(&v);
+        return Ok(());
+    }
+    if hexecs {
+        println!("{:<12} {:>16} {:>16}", "move", "decisions", "with chance");
+    }
+    for (m, n) in &p.divide {
+        if hexecs {
+            println!("{m:<12} {:>16} {:>16}", n[0], n[1]);
+        } else {
+            println!("{m} {}", n[0]);
+        }
+    }
+    println!();
+    println!(
         "perft {depth} shard {shard}: {nodes} below {} first moves ({} counted now); {}",
         p.moves,
         p.counted_now,
         p.file.display()
-    )
-}
-
-/// Run a Dola perft into a file.
-pub fn run(
-    variant: dola::Variant,
-    pos: &dola::Position,
-    depth: u32,
-    a: &PerftFileArgs,
-    global: &Global,
-) -> CliResult {
-    let (shard, out) = prepare(a)?;
-    let progress = BarProgress::new(global);
-    let p = jobs::perft_shard::dola_perft_shard(variant, pos, depth, shard, &out, &progress)?;
-    let nodes: u64 = p.divide.iter().map(|d| d.1[0]).sum();
-    if global.json {
-        print_json(&json!({
-            "variant": variant.name(),
-            "fen": pos.to_fen(),
-            "depth": depth,
-            "shard": shard.to_string(),
-            "first_moves": p.moves,
-            "counted_now": p.counted_now,
-            "nodes": nodes,
-            "divide": p.divide.iter().map(|(m, n)| json!({"move": m, "nodes": n[0]})).collect::<Vec<_>>(),
-            "file": p.file.display().to_string(),
-        }));
-    } else {
-        for (m, n) in &p.divide {
-            println!("{m} {}", n[0]);
-        }
-        println!();
-        println!("{}", summary(depth, shard, &nodes.to_string(), &p));
-    }
-    Ok(())
-}
-
-/// Run a Hexecs perft (both counts) into a file.
-pub fn run_hexecs(
-    game: &hexecs::Hexecs,
-    depth: u32,
-    a: &PerftFileArgs,
-    global: &Global,
-) -> CliResult {
-    let (shard, out) = prepare(a)?;
-    let progress = BarProgress::new(global);
-    let p = jobs::perft_shard::hexecs_perft_shard(game, depth, shard, &out, &progress)?;
-    let total = |k: usize| -> u64 { p.divide.iter().map(|d| d.1[k]).sum() };
-    let (decisions, with_chance) = (total(0), total(1));
-    if global.json {
-        let divide: Vec<_> = p
-            .divide
-            .iter()
-            .map(|(m, n)| json!({"move": m, "nodes_decisions": n[0], "nodes_with_chance": n[1]}))
-            .collect();
-        print_json(&json!({
-            "game": "hexecs",
-            "position": game.position_text(),
-            "depth": depth,
-            "shard": shard.to_string(),
-            "first_moves": p.moves,
-            "counted_now": p.counted_now,
-            "nodes_decisions": decisions,
-            "nodes_with_chance": with_chance,
-            "divide": divide,
-            "file": p.file.display().to_string(),
-        }));
-    } else {
-        println!("{:<12} {:>16} {:>16}", "move", "decisions", "with chance");
-        for (m, n) in &p.divide {
-            println!("{m:<12} {:>16} {:>16}", n[0], n[1]);
-        }
-        println!();
-        let nodes =
-            format!("{decisions} (decision-only), {with_chance} (chance outcomes as plies)");
-        println!("{}", summary(depth, shard, &nodes, &p));
-    }
+    );
     Ok(())
 }
