@@ -84,7 +84,8 @@ enum Command {
     /// shards and unfinished ones (exit 2), and writes the result files; they equal a single
     /// run's except in the columns that measure the run (seconds, nodes, threads) and the
     /// recorded command line, which --same-as DIR checks. Jobs with parts: rex map, rex table
-    /// (--shard), dola perft (--out --shard). --pending lists the shards still to run.
+    /// (--shard), dola perft and hexecs perft (--out --shard), darkhex table (--iterations
+    /// --shard). --pending lists the shards still to run.
     Merge(cli::merge::MergeArgs),
 }
 
