@@ -227,8 +227,8 @@ fn append_line(file: &Path, line: &str) -> JobResult<()> {
 
 /// A part's position and depth, from its config (owned, for a [`PerftPosition`] to borrow).
 enum Setup {
-    Dola(dola::Variant, dola::Position),
-    Hexecs(hexecs::Hexecs),
+    Dola(dola::Variant, Box<dola::Position>),
+    Hexecs(Box<hexecs::Hexecs>),
 }
 
 impl Setup {
@@ -268,13 +268,13 @@ fn read_config(part: &Part) -> JobResult<(Setup, u32)> {
             .and_then(depth_of)
             .ok_or_else(|| bad(expected))?;
         let pos = dola::Position::from_fen(variant, fen).map_err(|_| bad(expected))?;
-        Ok((Setup::Dola(variant, pos), depth))
+        Ok((Setup::Dola(variant, Box::new(pos)), depth))
     } else {
         let expected = "depth=D position=POSITION";
         let (head, text) = c.split_once(" position=").ok_or_else(|| bad(expected))?;
         let depth = depth_of(head).ok_or_else(|| bad(expected))?;
         let game = hexecs::Hexecs::from_position(text).map_err(|_| bad(expected))?;
-        Ok((Setup::Hexecs(game), depth))
+        Ok((Setup::Hexecs(Box::new(game)), depth))
     }
 }
 

@@ -247,7 +247,8 @@ mod tests {
                 ),
                 body: Vec::new(),
             };
-            let read = read_config(&[part.clone()], &part.header, Path::new("out")).unwrap();
+            let read =
+                read_config(std::slice::from_ref(&part), &part.header, Path::new("out")).unwrap();
             assert_eq!(read.algorithm, a);
             assert_eq!((read.max_cells, read.iterations), (4, Some(100)));
             let mut damaged = part.header.clone();
