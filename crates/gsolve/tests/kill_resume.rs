@@ -428,6 +428,48 @@ fn darkhex_table_killed_repeatedly_gives_the_same_table() {
     );
 }
 
+/// The two shards of the same table, each killed at seeded random moments and resumed, then
+/// merged: equal to the uninterrupted single run (values, brackets, iterations and every
+/// board's strategy; `gsolve merge --same-as` compares them).
+#[test]
+fn darkhex_table_shards_killed_repeatedly_merge_into_the_single_table() {
+    let dir = common::scratch("kill-dh-table-shards");
+    uninterrupted(&darkhex_table(4, 100_000), &dir.join("one"));
+    let parts = dir.join("parts");
+    let mut kills = 0;
+    let mut output = String::new();
+    for (i, has_checkpoint) in [
+        (
+            0,
+            (|out: &Path| out.join("values-0of2.csv").exists()) as fn(&Path) -> bool,
+        ),
+        (1, |out: &Path| out.join("values-1of2.csv").exists()),
+    ] {
+        let mut job = darkhex_table(4, 100_000);
+        job.args.extend(["--shard".to_string(), format!("{i}/2")]);
+        job.has_checkpoint = has_checkpoint;
+        let r = kill_rounds(&job, &parts, 3, 31 + i, 250);
+        kills += r.kills;
+        output.push_str(&r.output);
+    }
+    assert!(kills >= 3, "{kills} kills");
+    assert!(output.contains("resumed at iteration"), "{output}");
+    let (merged, one) = (dir.join("merged"), dir.join("one"));
+    let r = common::gsolve(&[
+        "merge",
+        parts.to_str().unwrap(),
+        "--out",
+        merged.to_str().unwrap(),
+        "--same-as",
+        one.to_str().unwrap(),
+    ]);
+    assert_eq!(r.code, 0, "{}{}", r.stdout, r.stderr);
+    assert!(r.stdout.contains("same as"), "{}", r.stdout);
+    assert_no_temporaries(&parts);
+    eprintln!("kill rounds: darkhex table shards (2 of ≤ 4 cells) killed {kills} times, merged table equal");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// A table in progress with other options is not taken for this run's: exit 2 naming the
 /// journal; nothing of it is changed.
 #[test]
