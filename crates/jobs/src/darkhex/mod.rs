@@ -1,6 +1,7 @@
 //! Dark Hex jobs: CFR solving ([`cfr`]), the exact double oracle ([`double_oracle`]),
 //! certificate checking and strategy evaluation ([`certify`]), the small-board table
-//! ([`table`], resumable through [`table_journal`]) and the benchmark ([`bench`]).
+//! ([`table`], resumable through [`table_journal`], its shards merged by [`table_merge`]) and
+//! the benchmark ([`bench`]).
 //!
 //! Each job is a function of a typed config and a [`Progress`] sink; it owns stopping
 //! ([`Stop`]: iterations, wall time of the run, proven gap), checkpoints and resume, and writes
@@ -14,6 +15,7 @@ pub mod cfr;
 pub mod double_oracle;
 pub mod table;
 pub mod table_journal;
+pub mod table_merge;
 
 use crate::Progress;
 use darkhex::{Rules, Variant};
