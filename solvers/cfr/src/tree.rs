@@ -54,6 +54,8 @@ pub struct Tree<K> {
     pub(crate) terminal_edges: usize,
     /// Number of nodes turned into fixed nodes.
     pub(crate) fixed_nodes: usize,
+    /// The game's [`ExtensiveGame::PERFECT_RECALL`].
+    pub(crate) perfect_recall: bool,
 }
 
 /// The level being collected while one level is expanded: its first node index, its states
@@ -89,6 +91,7 @@ impl<K: Copy + Eq + core::hash::Hash + core::fmt::Debug> Tree<K> {
         max_nodes: usize,
     ) -> Result<Self, CfrError> {
         let mut t = Tree::empty();
+        t.perfect_recall = G::PERFECT_RECALL;
         let root = game.root();
         if game.node_kind(&root) == NodeKind::Terminal {
             return Err(CfrError::InconsistentInfoset("the root is terminal".into()));
@@ -157,6 +160,7 @@ impl<K: Copy + Eq + core::hash::Hash + core::fmt::Debug> Tree<K> {
             slots: 0,
             terminal_edges: 0,
             fixed_nodes: 0,
+            perfect_recall: false,
         }
     }
 
