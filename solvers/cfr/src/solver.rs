@@ -96,6 +96,8 @@ pub struct Solver<K> {
     iterations: u64,
     /// Nodes each player's last update visited.
     visited: [usize; 2],
+    /// The passes' buffers, kept between calls.
+    scratch: Scratch,
 }
 
 /// A behavioural strategy profile keyed by information set.
@@ -212,7 +214,7 @@ impl<K: serde::Serialize + for<'de> Deserialize<'de>> Checkpoint<K> {
 }
 
 /// The buffers of an iteration's passes.
-#[derive(Default)]
+#[derive(Debug, Default)]
 struct Scratch {
     reach_self: Vec<f64>,
     reach_other: Vec<f64>,
@@ -270,6 +272,7 @@ impl<K: Copy + Eq + core::hash::Hash + core::fmt::Debug + Send + Sync> Solver<K>
             }),
             iterations: 0,
             visited: [0; 2],
+            scratch: Scratch::default(),
         };
         s.update_current(None);
         s
@@ -339,7 +342,7 @@ impl<K: Copy + Eq + core::hash::Hash + core::fmt::Debug + Send + Sync> Solver<K>
 
     /// Run `n` more iterations.
     pub fn iterate(&mut self, n: u64) {
-        let mut scratch = Scratch::default();
+        let mut scratch = std::mem::take(&mut self.scratch);
         for _ in 0..n {
             let t = self.iterations + 1;
             for player in 0..2u8 {
@@ -347,6 +350,7 @@ impl<K: Copy + Eq + core::hash::Hash + core::fmt::Debug + Send + Sync> Solver<K>
             }
             self.iterations = t;
         }
+        self.scratch = scratch;
     }
 
     /// `player`'s update of iteration `t`.
