@@ -5,14 +5,17 @@
 #   scripts/slurm/submit.sh rex-map --size 6x6 --shards 100 --parts DIR --out DIR
 #   scripts/slurm/submit.sh rex-table --max-cells 30 --shards 8 --parts DIR --out DIR
 #   scripts/slurm/submit.sh dola-perft --variant sultan --depth 7 --shards 38 --parts DIR --out DIR
+#   scripts/slurm/submit.sh hexecs-perft --depth 7 --shards 70 --parts DIR --out DIR
+#   scripts/slurm/submit.sh darkhex-table --max-cells 9 --iterations 100000 --shards 20 \
+#     --parts DIR --out DIR
 #   scripts/slurm/submit.sh balance --game dola-sultan --strength "--depth 2" \
 #     --tasks 50 --per-task 200 --out results/balance
 #   ... [--resubmit] [-- SBATCH OPTIONS...]
 #
-# rex-map, rex-table and dola-perft: the shards write part files to --parts; the merge job is
-#   `gsolve merge PARTS --out OUT`. balance: task i plays games i*PER_TASK .. (i+1)*PER_TASK
-#   into OUT; the merge job is `gsolve balance summary --out OUT`.
-# --resubmit (rex-map, rex-table, dola-perft): submit only the shards that still have work in PARTS
+# rex-map, rex-table, dola-perft, hexecs-perft and darkhex-table: the shards write part files
+#   to --parts; the merge job is `gsolve merge PARTS --out OUT`. balance: task i plays games
+#   i*PER_TASK .. (i+1)*PER_TASK into OUT; the merge job is `gsolve balance summary --out OUT`.
+# --resubmit (every kind but balance): submit only the shards that still have work in PARTS
 #   (missing: never started or lost; unfinished: failed, timed out, cancelled, stopped at
 #   LEG_SECONDS), found by `gsolve merge PARTS --pending`; with none pending, only the merge
 #   job. For balance every task is submitted again (a finished range plays nothing). Use it
@@ -26,20 +29,21 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
-usage() { sed -n "2,31p" "$0" >&2; exit 2; }
+usage() { sed -n "2,28p" "$0" >&2; exit 2; }
 KIND=${1:-}; shift || true
 case $KIND in
-  rex-map|rex-table|dola-perft|balance) ;;
+  rex-map|rex-table|dola-perft|hexecs-perft|darkhex-table|balance) ;;
   -h|--help|"") usage ;;
-  *) echo "submit.sh: job kind $KIND: expected rex-map, rex-table, dola-perft or balance" >&2; exit 2 ;;
+  *) echo "submit.sh: job kind $KIND: expected rex-map, rex-table, dola-perft, hexecs-perft, darkhex-table or balance" >&2; exit 2 ;;
 esac
-SIZE=; MAX_CELLS=; VARIANT=; DEPTH=; SHARDS=; PARTS=; OUT=; RESUBMIT=0; GAME=; STRENGTH=; PER_TASK=
+SIZE=; MAX_CELLS=; VARIANT=; DEPTH=; ITERATIONS=; SHARDS=; PARTS=; OUT=; RESUBMIT=0; GAME=; STRENGTH=; PER_TASK=
 while [ $# -gt 0 ]; do
   case $1 in
     --size) SIZE=$2; shift 2 ;;
     --max-cells) MAX_CELLS=$2; shift 2 ;;
     --variant) VARIANT=$2; shift 2 ;;
     --depth) DEPTH=$2; shift 2 ;;
+    --iterations) ITERATIONS=$2; shift 2 ;;
     --shards|--tasks) SHARDS=$2; shift 2 ;;
     --parts) PARTS=$2; shift 2 ;;
     --out) OUT=$2; shift 2 ;;
@@ -59,6 +63,9 @@ case $KIND in
   rex-table) need --max-cells "$MAX_CELLS"; need --parts "$PARTS"; vars="MAX_CELLS=$MAX_CELLS" ;;
   dola-perft) need --variant "$VARIANT"; need --depth "$DEPTH"; need --parts "$PARTS"
     vars="VARIANT=$VARIANT,DEPTH=$DEPTH" ;;
+  hexecs-perft) need --depth "$DEPTH"; need --parts "$PARTS"; vars="DEPTH=$DEPTH" ;;
+  darkhex-table) need --max-cells "$MAX_CELLS"; need --iterations "$ITERATIONS"; need --parts "$PARTS"
+    vars="MAX_CELLS=$MAX_CELLS,ITERATIONS=$ITERATIONS" ;;
   balance)
     need --game "$GAME"; need --strength "$STRENGTH"; need --per-task "$PER_TASK"
     case $PER_TASK in *[!0-9]*|0) echo "submit.sh: --per-task $PER_TASK: expected a number >= 1" >&2; exit 2 ;; esac

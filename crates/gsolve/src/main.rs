@@ -7,6 +7,10 @@
 //! solution). With `--json` every subcommand prints exactly one JSON object on stdout, errors
 //! included; human-readable output otherwise. Progress bars go to stderr, only on a
 //! terminal and never with `--json`.
+//!
+//! A closed output pipe (`gsolve … | head -1`) ends the program quietly, as it ends `cat`:
+//! killed by SIGPIPE at its next write (exit status 141 in a shell), with no panic message.
+//! Result files are written whole through temporaries, so this loses no more than `kill -9`.
 
 mod cli;
 
@@ -80,11 +84,13 @@ enum Command {
     /// shards and unfinished ones (exit 2), and writes the result files; they equal a single
     /// run's except in the columns that measure the run (seconds, nodes, threads) and the
     /// recorded command line, which --same-as DIR checks. Jobs with parts: rex map, rex table
-    /// (--shard), dola perft (--out --shard). --pending lists the shards still to run.
+    /// (--shard), dola perft and hexecs perft (--out --shard), darkhex table (--iterations
+    /// --shard). --pending lists the shards still to run.
     Merge(cli::merge::MergeArgs),
 }
 
 fn main() {
+    end_quietly_on_broken_pipe();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         // A malformed command line is bad input (exit 2), one JSON object with --json;
@@ -120,6 +126,22 @@ fn main() {
         std::process::exit(e.report(&global));
     }
 }
+
+/// Give SIGPIPE back its default action (end the process), which the Rust runtime replaces by
+/// "ignore" before `main`: a write to a closed pipe would otherwise fail with `EPIPE`, and
+/// every `println!` panics on a failed write ("failed printing to stdout: Broken pipe").
+#[cfg(unix)]
+fn end_quietly_on_broken_pipe() {
+    // SAFETY: `signal` with `SIG_DFL` installs no handler (no code runs in signal context); it
+    // is called first in `main`, before any thread is started.
+    #[allow(unsafe_code)]
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
+#[cfg(not(unix))]
+fn end_quietly_on_broken_pipe() {}
 
 /// Clap reads `--threads -1` as an unknown flag `-1` (or as a missing value): say instead
 /// which option got a negative number (no option of gsolve takes one unless it says so, and

@@ -428,6 +428,48 @@ fn darkhex_table_killed_repeatedly_gives_the_same_table() {
     );
 }
 
+/// The two shards of the same table, each killed at seeded random moments and resumed, then
+/// merged: equal to the uninterrupted single run (values, brackets, iterations and every
+/// board's strategy; `gsolve merge --same-as` compares them).
+#[test]
+fn darkhex_table_shards_killed_repeatedly_merge_into_the_single_table() {
+    let dir = common::scratch("kill-dh-table-shards");
+    uninterrupted(&darkhex_table(4, 100_000), &dir.join("one"));
+    let parts = dir.join("parts");
+    let mut kills = 0;
+    let mut output = String::new();
+    for (i, has_checkpoint) in [
+        (
+            0,
+            (|out: &Path| out.join("values-0of2.csv").exists()) as fn(&Path) -> bool,
+        ),
+        (1, |out: &Path| out.join("values-1of2.csv").exists()),
+    ] {
+        let mut job = darkhex_table(4, 100_000);
+        job.args.extend(["--shard".to_string(), format!("{i}/2")]);
+        job.has_checkpoint = has_checkpoint;
+        let r = kill_rounds(&job, &parts, 3, 31 + i, 250);
+        kills += r.kills;
+        output.push_str(&r.output);
+    }
+    assert!(kills >= 3, "{kills} kills");
+    assert!(output.contains("resumed at iteration"), "{output}");
+    let (merged, one) = (dir.join("merged"), dir.join("one"));
+    let r = common::gsolve(&[
+        "merge",
+        parts.to_str().unwrap(),
+        "--out",
+        merged.to_str().unwrap(),
+        "--same-as",
+        one.to_str().unwrap(),
+    ]);
+    assert_eq!(r.code, 0, "{}{}", r.stdout, r.stderr);
+    assert!(r.stdout.contains("same as"), "{}", r.stdout);
+    assert_no_temporaries(&parts);
+    eprintln!("kill rounds: darkhex table shards (2 of ≤ 4 cells) killed {kills} times, merged table equal");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// A table in progress with other options is not taken for this run's: exit 2 naming the
 /// journal; nothing of it is changed.
 #[test]
@@ -437,20 +479,19 @@ fn darkhex_table_refuses_a_journal_of_other_options() {
     std::fs::create_dir_all(journal.parent().unwrap()).unwrap();
     let text = "# gsolve darkhex table journal; format 1\n# parameters: algorithm=DCFR; time=60; gap=0.000001; large_time=0; max_cells=9; iterations=none\nrows,cols,variant,lower,upper,gap,response_nodes,representation,infosets,nodes,iterations,seconds\n";
     std::fs::write(&journal, text).unwrap();
+    let out = dir.to_str().unwrap();
+    let args = [
+        "darkhex",
+        "table",
+        "--max-cells",
+        "2",
+        "--iterations",
+        "5",
+        "--out",
+        out,
+    ];
     for extra in [&[][..], &["--json"][..]] {
-        let mut args: Vec<&str> = extra.to_vec();
-        let out = dir.to_str().unwrap();
-        args.extend([
-            "darkhex",
-            "table",
-            "--max-cells",
-            "2",
-            "--iterations",
-            "5",
-            "--out",
-            out,
-        ]);
-        let r = common::gsolve(&args);
+        let r = common::gsolve(&[extra, &args[..]].concat());
         common::assert_bad_input(
             &r,
             "other journal",
@@ -464,17 +505,6 @@ fn darkhex_table_refuses_a_journal_of_other_options() {
     // This run's options but a damaged line: exit 2 naming the journal and the line.
     let text = "# gsolve darkhex table journal; format 1\n# parameters: algorithm=pcfr+; time=60; gap=0.000001; large_time=0; max_cells=2; iterations=5\nrows,cols,variant,lower,upper,gap,response_nodes,representation,infosets,nodes,iterations,seconds\n1,1,classical,1,1,0,1,history,1,1,5,0.1\n1,2,classical,nan,1,0,1,history,1,1,5,0.1\n";
     std::fs::write(&journal, text).unwrap();
-    let out = dir.to_str().unwrap();
-    let args = [
-        "darkhex",
-        "table",
-        "--max-cells",
-        "2",
-        "--iterations",
-        "5",
-        "--out",
-        out,
-    ];
     let r = common::gsolve(&args);
     common::assert_bad_input(&r, "damaged journal", "darkhex-table.csv", false, 4096);
     assert!(r.stderr.contains("line 5"), "{}", r.stderr);

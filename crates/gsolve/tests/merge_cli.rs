@@ -14,14 +14,35 @@ fn s(p: &Path) -> &str {
     p.to_str().unwrap()
 }
 
+/// `gsolve --json JOB… --out OUT EXTRA…`.
+fn run_out(job: &[&str], out: &Path, extra: &[&str]) -> common::Run {
+    let mut args = vec!["--json"];
+    args.extend_from_slice(job);
+    args.extend_from_slice(&["--out", s(out)]);
+    args.extend_from_slice(extra);
+    gsolve(&args)
+}
+
+/// [`run_out`], which must succeed: its JSON object.
+fn run_ok(job: &[&str], out: &Path, extra: &[&str]) -> serde_json::Value {
+    let r = run_out(job, out, extra);
+    assert_eq!(r.code, 0, "{job:?} {extra:?}: {}", r.stderr);
+    serde_json::from_str(r.stdout.trim()).unwrap()
+}
+
 /// `gsolve rex map` with `extra` into `out`, which must succeed.
 fn map(size: &str, out: &Path, extra: &[&str]) -> serde_json::Value {
-    let mut args = vec!["--json", "rex", "map", "--size", size, "--out", s(out)];
-    args.extend_from_slice(&["--threads", "1", "--tt-mb", "16"]);
-    args.extend_from_slice(extra);
-    let r = gsolve(&args);
-    assert_eq!(r.code, 0, "{args:?}: {}", r.stderr);
-    serde_json::from_str(r.stdout.trim()).unwrap()
+    let job = [
+        "rex",
+        "map",
+        "--size",
+        size,
+        "--threads",
+        "1",
+        "--tt-mb",
+        "16",
+    ];
+    run_ok(&job, out, extra)
 }
 
 /// A result file without its timing columns (named in its header line) and without the
@@ -258,20 +279,17 @@ fn unfinished_and_killed_shards_resume() {
 #[test]
 fn sharded_table_merges_into_the_single_run() {
     let dir = scratch("merge-table");
-    let table = |out: &Path, extra: &[&str]| {
-        let mut args = vec![
-            "--json",
-            "rex",
-            "table",
-            "--max-cells",
-            "16",
-            "--out",
-            s(out),
-        ];
-        args.extend_from_slice(&["--threads", "1", "--tt-mb", "16"]);
-        args.extend_from_slice(extra);
-        gsolve(&args)
-    };
+    let job = [
+        "rex",
+        "table",
+        "--max-cells",
+        "16",
+        "--threads",
+        "1",
+        "--tt-mb",
+        "16",
+    ];
+    let table = |out: &Path, extra: &[&str]| run_out(&job, out, extra);
     let single = dir.join("single");
     assert_eq!(table(&single, &[]).code, 0);
     let parts = dir.join("parts");
@@ -287,17 +305,11 @@ fn sharded_table_merges_into_the_single_run() {
         serde_json::json!([]),
         "a finished shard solved again"
     );
-    let r = gsolve(&[
-        "--json",
-        "rex",
-        "table",
-        "--max-cells",
-        "12",
-        "--out",
-        s(&parts),
-        "--shard",
-        "1/3",
-    ]);
+    let r = run_out(
+        &["rex", "table", "--max-cells", "12"],
+        &parts,
+        &["--shard", "1/3"],
+    );
     assert_eq!(r.code, 2, "{}", r.stdout);
     assert!(r.stdout.contains("max_cells=16"), "{}", r.stdout);
     let merged = dir.join("merged");
@@ -325,31 +337,9 @@ fn sharded_table_merges_into_the_single_run() {
 #[test]
 fn sharded_perft_merges_into_the_single_run() {
     let dir = scratch("merge-perft");
-    let perft = |out: &Path, extra: &[&str]| {
-        let mut args = vec![
-            "--json",
-            "dola",
-            "perft",
-            "--variant",
-            "sultan",
-            "--depth",
-            "4",
-        ];
-        args.extend_from_slice(&["--out", s(out)]);
-        args.extend_from_slice(extra);
-        let r = gsolve(&args);
-        assert_eq!(r.code, 0, "{args:?}: {}", r.stderr);
-        serde_json::from_str::<serde_json::Value>(r.stdout.trim()).unwrap()
-    };
-    let total = gsolve(&[
-        "--json",
-        "dola",
-        "perft",
-        "--variant",
-        "sultan",
-        "--depth",
-        "4",
-    ]);
+    let job = ["dola", "perft", "--variant", "sultan", "--depth", "4"];
+    let perft = |out: &Path, extra: &[&str]| run_ok(&job, out, extra);
+    let total = gsolve(&[&["--json"][..], &job].concat());
     let total: serde_json::Value = serde_json::from_str(total.stdout.trim()).unwrap();
     let single = dir.join("single");
     assert_eq!(perft(&single, &[])["nodes"], total["nodes"]);
@@ -377,5 +367,192 @@ fn sharded_perft_merges_into_the_single_run() {
     let r = merge(&[s(&parts), "--out", s(&merged), "--same-as", s(&single)]);
     assert_eq!(r.code, 0, "{}", r.stdout);
     assert_eq!(results(&merged, "perft.csv"), results(&single, "perft.csv"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Hexecs perft 4 from the start split by first move as 4 shards, and perft 3 from a chance
+/// node (the six die faces as first moves) as 2 shards: each merged equals the single run's
+/// perft.csv (seconds aside), and the shards' counts add up to the unsplit perft of
+/// `hexecs perft` (a count without the split) in both modes.
+#[test]
+fn sharded_hexecs_perft_merges_into_the_single_run() {
+    let dir = scratch("merge-hexecs-perft");
+    let chance = "rnjqjkjnr/dddddddddd/11/4p7/13/3P8/11/DDDDDDDDDD/RNJKJQJNR w KQkq Uu roll 0 1";
+    for (name, depth, fen, shards, first_moves) in [
+        ("start", "4", None, 4, 70),
+        ("chance", "3", Some(chance), 2, 6),
+    ] {
+        let mut job = vec!["hexecs", "perft", "--depth", depth];
+        if let Some(f) = fen {
+            job.extend_from_slice(&["--fen", f]);
+        }
+        let unsplit = gsolve(&[&["--json"][..], &job].concat());
+        assert_eq!(unsplit.code, 0, "{}", unsplit.stderr);
+        let unsplit: serde_json::Value = serde_json::from_str(unsplit.stdout.trim()).unwrap();
+        let single = dir.join(format!("{name}-single"));
+        let v = run_ok(&job, &single, &[]);
+        assert_eq!(v["first_moves"], first_moves, "{name}: {v}");
+        let parts = dir.join(format!("{name}-parts"));
+        let mut sums = [0, 0];
+        for i in 0..shards {
+            let v = run_ok(&job, &parts, &["--shard", &format!("{i}/{shards}")]);
+            for (k, key) in ["nodes_decisions", "nodes_with_chance"].iter().enumerate() {
+                sums[k] += v[key].as_u64().unwrap();
+            }
+        }
+        for (k, key) in ["nodes_decisions", "nodes_with_chance"].iter().enumerate() {
+            assert_eq!(sums[k], unsplit[key].as_u64().unwrap(), "{name} {key}");
+            assert_eq!(v[key], unsplit[key], "{name} {key} (one run)");
+        }
+        let head = std::fs::read_to_string(parts.join(format!("perft-1of{shards}.csv"))).unwrap();
+        assert!(
+            head.contains("# job: hexecs-perft\n# config: depth="),
+            "{head}"
+        );
+        let merged = dir.join(format!("{name}-merged"));
+        let r = merge(&[s(&parts), "--out", s(&merged), "--same-as", s(&single)]);
+        assert_eq!(r.code, 0, "{}", r.stdout);
+        assert_eq!(results(&merged, "perft.csv"), results(&single, "perft.csv"));
+        // A part of another count in the same folder is refused.
+        let other = ["hexecs", "perft", "--depth", "2"];
+        let r = run_out(&other, &parts, &["--shard", &format!("1/{shards}")]);
+        common::assert_bad_input(&r, "other perft", "not of this run", true, 4096);
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Every board's strategy.bin in `dir`, its recorded command cleared, by folder name.
+fn strategies(dir: &Path) -> Vec<(String, Vec<u8>)> {
+    let mut out = Vec::new();
+    for e in std::fs::read_dir(dir.join("boards")).unwrap().flatten() {
+        let bytes = std::fs::read(e.path().join("strategy.bin")).unwrap();
+        let mut f = darkhex::strategy::StrategyFile::from_bytes(&bytes).unwrap();
+        f.header.command.clear();
+        out.push((e.file_name().to_string_lossy().into_owned(), f.to_bytes()));
+    }
+    out.sort();
+    out
+}
+
+/// The Dark Hex table of the boards of at most 4 cells, 2000 DCFR iterations a board, as 3
+/// shards (two in one folder, one in a folder of its own), merged: the single run's values.csv
+/// and values.md (seconds and the recorded command aside) and every board's strategy; a
+/// finished shard run again does nothing, one that lost its last board solves just that one;
+/// a shard without --iterations is refused.
+#[test]
+fn sharded_darkhex_table_merges_into_the_single_run() {
+    let dir = scratch("merge-dh-table");
+    let table = ["darkhex", "table", "--max-cells", "4", "--algo", "dcfr"];
+    let with = |n: &'static str| [&table[..], &["--iterations", n]].concat();
+    let job = with("2000");
+    let single = dir.join("single");
+    assert_eq!(
+        run_ok(&job, &single, &[])["boards"]
+            .as_array()
+            .unwrap()
+            .len(),
+        16
+    );
+    let (parts, own) = (dir.join("parts"), dir.join("task2"));
+    for (i, folder) in [(0, &parts), (1, &parts), (2, &own)] {
+        let v = run_ok(&job, folder, &["--shard", &format!("{i}/3")]);
+        assert_eq!(
+            v["solved_now"],
+            v["boards"].as_array().unwrap().len(),
+            "{v}"
+        );
+    }
+    assert!(!parts.join("values.md").exists() && !parts.join("values.csv").exists());
+    let part = parts.join("values-1of3.csv");
+    let head = std::fs::read_to_string(&part).unwrap();
+    for want in [
+        "# gsolve-part 1\n# job: darkhex-table\n",
+        "# config: algorithm=dcfr(alpha=1.5,beta=0,gamma=2) max_cells=4 large_boards=no iterations=2000\n# shard: 1/3\n",
+    ] {
+        assert!(head.contains(want), "part header lacks {want}: {head}");
+    }
+    // Run again, a finished shard solves nothing and leaves its part alone.
+    let before = (
+        std::fs::read(&part).unwrap(),
+        std::fs::metadata(&part).unwrap().modified().unwrap(),
+    );
+    assert_eq!(run_ok(&job, &parts, &["--shard", "1/3"])["solved_now"], 0);
+    let after = (
+        std::fs::read(&part).unwrap(),
+        std::fs::metadata(&part).unwrap().modified().unwrap(),
+    );
+    assert_eq!(before, after);
+    // A shard whose last board was lost (killed before it was recorded) is unfinished; run
+    // again it solves that board only.
+    let whole = std::fs::read_to_string(own.join("values-2of3.csv")).unwrap();
+    let cut = whole.trim_end().rfind('\n').unwrap() + 1;
+    std::fs::write(own.join("values-2of3.csv"), &whole[..cut]).unwrap();
+    let r = merge(&[s(&parts), s(&own), "--out", s(&dir.join("x"))]);
+    assert_eq!(r.code, 2, "{}", r.stdout);
+    assert!(
+        r.stdout.contains("shard 2 not finished (2: 4 of 5 items)"),
+        "{}",
+        r.stdout
+    );
+    let v = run_ok(&job, &own, &["--shard", "2/3"]);
+    assert_eq!(
+        (
+            v["solved_now"].as_u64(),
+            v["boards"].as_array().unwrap().len()
+        ),
+        (Some(1), 5)
+    );
+    let merged = dir.join("merged");
+    let r = merge(&[
+        s(&parts),
+        s(&own.join("values-2of3.csv")),
+        "--out",
+        s(&merged),
+        "--same-as",
+        s(&single),
+    ]);
+    assert_eq!(r.code, 0, "{}", r.stdout);
+    for name in ["values.csv", "values.md"] {
+        let strip = |d: &Path| -> Vec<String> {
+            results(d, name)
+                .into_iter()
+                .filter(|l| !l.contains("command: "))
+                .collect()
+        };
+        assert_eq!(strip(&merged), strip(&single), "{name}");
+    }
+    assert_eq!(strategies(&merged), strategies(&single));
+    assert_eq!(strategies(&single).len(), 16);
+    // Against a table of another iteration count, --same-as names what differs (exit 1).
+    let other = dir.join("other");
+    run_ok(&with("1000"), &other, &[]);
+    let r = merge(&[
+        s(&parts),
+        s(&own),
+        "--out",
+        s(&dir.join("y")),
+        "--same-as",
+        s(&other),
+    ]);
+    assert_eq!(r.code, 1, "{}", r.stdout);
+    let v: serde_json::Value = serde_json::from_str(r.stdout.trim()).unwrap();
+    let diffs = v["differences"].to_string();
+    assert!(
+        diffs.contains("values.csv") && diffs.contains("strategy.bin differs"),
+        "{v}"
+    );
+    // No shards of a table that stops on the clock; none of another config in a shard's folder.
+    let z = dir.join("z");
+    for json in [false, true] {
+        let mut args = if json { vec!["--json"] } else { vec![] };
+        args.extend_from_slice(&table);
+        args.extend_from_slice(&["--shard", "0/2", "--out", s(&z)]);
+        let r = gsolve(&args);
+        common::assert_bad_input(&r, "shard on the clock", "--iterations", json, 4096);
+        assert!(r.stderr.contains("machine"), "{}", r.stderr);
+    }
+    assert!(!z.exists(), "a refused shard wrote its folder");
+    let r = run_out(&with("1000"), &parts, &["--shard", "0/3"]);
+    common::assert_bad_input(&r, "other table", "not of this run", true, 4096);
     std::fs::remove_dir_all(&dir).unwrap();
 }

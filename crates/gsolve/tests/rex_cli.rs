@@ -282,3 +282,57 @@ fn rex_map_shows_nodes_and_rate_inside_a_unit() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A leg run with `--openings` into a folder of the whole map adds its units to that map: the
+/// part header keeps `openings=all`, and the next leg without `--openings` finishes the map,
+/// equal to one uninterrupted run (timing columns aside). A folder of one opening's map is
+/// refused to a run of the whole map (exit 2), its file unchanged.
+#[test]
+fn a_leg_of_some_openings_joins_the_whole_map() {
+    let base = std::env::temp_dir().join(format!("gsolve-rex-map-legs-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&base);
+    let run = |dir: &std::path::Path, extra: &[&str]| {
+        let mut args = vec!["--json", "rex", "map", "--size", "4x4"];
+        args.extend_from_slice(&["--out", dir.to_str().unwrap(), "--tt-mb", "16"]);
+        args.extend_from_slice(extra);
+        let (code, out, err) = gsolve(&args);
+        (code, out, err)
+    };
+    let (legs, single, one) = (base.join("legs"), base.join("single"), base.join("one"));
+    assert_eq!(run(&legs, &["--max-units", "2"]).0, 0);
+    let (code, _, err) = run(&legs, &["--openings", "b2"]);
+    assert_eq!(code, 0, "{err}");
+    let part = std::fs::read_to_string(legs.join("replies.csv")).unwrap();
+    assert!(part.contains("# config: board=4x4 openings=all"), "{part}");
+    assert!(part.lines().any(|l| l.starts_with("b2,")), "{part}");
+    let (code, out, err) = run(&legs, &[]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(v["complete"], true, "{v}");
+    assert_eq!(run(&single, &[]).0, 0);
+    // Results without the run's measurements: the last three CSV columns, the seconds column.
+    let strip = |p: &std::path::Path, name: &str, keep: usize| -> Vec<String> {
+        let mut lines: Vec<String> = std::fs::read_to_string(p.join(name))
+            .unwrap()
+            .lines()
+            .map(|l| l.split(',').take(keep).collect::<Vec<_>>().join(","))
+            .collect();
+        lines.sort();
+        lines
+    };
+    assert_eq!(
+        strip(&legs, "replies.csv", 4),
+        strip(&single, "replies.csv", 4)
+    );
+    assert_eq!(
+        strip(&legs, "openings.csv", 6),
+        strip(&single, "openings.csv", 6)
+    );
+    assert_eq!(run(&one, &["--openings", "a1"]).0, 0);
+    let before = std::fs::read(one.join("replies.csv")).unwrap();
+    let (code, out, _) = run(&one, &[]);
+    assert_eq!(code, 2, "{out}");
+    assert!(out.contains("replies.csv"), "{out}");
+    assert_eq!(std::fs::read(one.join("replies.csv")).unwrap(), before);
+    std::fs::remove_dir_all(&base).unwrap();
+}

@@ -105,6 +105,6 @@ pub use fen::{
 };
 pub use game::{player_of, Hexecs, Rules, Setup};
 pub use notation::{moves_line, parse_move, raw_move_text, MoveError};
-pub use perft::{divide, perft, PerftMode};
+pub use perft::{divide, first_moves, perft, perft_below, PerftMode};
 pub use sample::princess_sample;
 pub use types::{Colour, Kind, Move, MoveKind, Piece};

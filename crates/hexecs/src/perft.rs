@@ -62,25 +62,36 @@ pub fn perft(b: &Board, depth: u32, mode: PerftMode) -> u64 {
 
 /// Perft split by the first move (or first chance outcome), in generation order.
 pub fn divide(b: &Board, depth: u32, mode: PerftMode) -> Vec<(Move, u64)> {
-    let mut out = Vec::new();
     if depth == 0 {
-        return out;
+        return Vec::new();
     }
+    first_moves(b)
+        .into_iter()
+        .map(|m| (m, perft_below(b, m, depth, mode)))
+        .collect()
+}
+
+/// The first moves of a perft of `b`, in generation order: the legal moves, or the six die
+/// outcomes at a chance node.
+pub fn first_moves(b: &Board) -> Vec<Move> {
     let mut first = Vec::new();
     if b.phase() == Phase::Rolled {
         first.extend((1..=6).map(Move::die));
     } else {
         b.legal_moves(&mut first);
     }
-    for m in first {
-        let mut c = *b;
-        c.make(m);
-        let d = if b.phase() == Phase::Rolled && mode == PerftMode::Decisions {
-            depth
-        } else {
-            depth - 1
-        };
-        out.push((m, perft(&c, d, mode)));
-    }
-    out
+    first
+}
+
+/// The part of `perft(b, depth, mode)` (depth at least 1) below the first move `m`: a die
+/// outcome consumes no depth in the decision-only count.
+pub fn perft_below(b: &Board, m: Move, depth: u32, mode: PerftMode) -> u64 {
+    let mut c = *b;
+    c.make(m);
+    let d = if b.phase() == Phase::Rolled && mode == PerftMode::Decisions {
+        depth
+    } else {
+        depth - 1
+    };
+    perft(&c, d, mode)
 }

@@ -34,12 +34,13 @@ pub fn result_files(job: &str) -> Option<&'static [(&'static str, &'static [&'st
     match job {
         "rex-map" => Some(crate::rex::map_merge::RESULT_FILES),
         "rex-table" => Some(crate::rex::table_merge::RESULT_FILES),
-        "dola-perft" => Some(crate::perft_shard::RESULT_FILES),
+        "dola-perft" | "hexecs-perft" => Some(crate::perft_shard::RESULT_FILES),
+        "darkhex-table" => Some(crate::darkhex::table_merge::RESULT_FILES),
         _ => None,
     }
 }
 
-const JOBS: &str = "rex-map, rex-table, dola-perft";
+const JOBS: &str = "rex-map, rex-table, dola-perft, hexecs-perft, darkhex-table";
 
 /// Every part file named by `paths`: a file must be a part file; a folder stands for the part
 /// files directly inside it (at least one).
@@ -198,7 +199,8 @@ pub fn pending(paths: &[PathBuf]) -> JobResult<(ShardCheck, Vec<usize>)> {
     let unfinished: Unfinished = match check.common.job.as_str() {
         "rex-map" => crate::rex::map_merge::unfinished(&parts, &check.common)?,
         "rex-table" => crate::rex::table_merge::unfinished(&parts, &check.common)?,
-        "dola-perft" => crate::perft_shard::unfinished(&parts)?,
+        "dola-perft" | "hexecs-perft" => crate::perft_shard::unfinished(&parts)?,
+        "darkhex-table" => crate::darkhex::table_merge::unfinished(&parts, &check.common)?,
         other => return Err(unsupported(&parts, other)),
     };
     let mut out: Vec<usize> = check.missing.clone();
@@ -228,7 +230,8 @@ pub fn merge(paths: &[PathBuf], out: &Path) -> JobResult<MergeSummary> {
     let (items, files) = match common.job.as_str() {
         "rex-map" => crate::rex::map_merge::merge(&parts, &common, out)?,
         "rex-table" => crate::rex::table_merge::merge(&parts, &common, out)?,
-        "dola-perft" => crate::perft_shard::merge(&parts, &common, out)?,
+        "dola-perft" | "hexecs-perft" => crate::perft_shard::merge(&parts, &common, out)?,
+        "darkhex-table" => crate::darkhex::table_merge::merge(&parts, &common, out)?,
         other => return Err(unsupported(&parts, other)),
     };
     Ok(MergeSummary {
@@ -238,6 +241,58 @@ pub fn merge(paths: &[PathBuf], out: &Path) -> JobResult<MergeSummary> {
         items,
         files,
     })
+}
+
+/// The error for an item (`name`, e.g. `board 2x3`) that `part` holds but its shard does not
+/// own (`kind`: what the job's items are, e.g. `boards`).
+pub(crate) fn not_this_shards(part: &Part, name: &str, kind: &str) -> JobError {
+    JobError::input(format!(
+        "{}: {name} is not one of shard {}'s {kind}",
+        part.path.display(),
+        part.header.shard
+    ))
+}
+
+/// One work item as a part holds it: its index in the job's item order (`None`: not an item
+/// of this job at all), its name for messages, and its value.
+pub(crate) struct PartItem<V> {
+    /// The index in the job's item order.
+    pub index: Option<usize>,
+    /// The item's name, e.g. `board 2x3`.
+    pub name: String,
+    /// What the part holds of it.
+    pub value: V,
+}
+
+/// The items of `parts` by their index in the job's order of `items` items (item i is shard
+/// i mod N's), each checked to be its part's shard's ([`not_this_shards`] otherwise, `kind`
+/// naming the items), and the shards that have not finished theirs. `read` reads one part's
+/// items.
+pub(crate) fn gather_items<V>(
+    parts: &[Part],
+    items: usize,
+    kind: &str,
+    mut read: impl FnMut(&Part) -> JobResult<Vec<PartItem<V>>>,
+) -> JobResult<(Vec<Option<V>>, Unfinished)> {
+    let mut values: Vec<Option<V>> = (0..items).map(|_| None).collect();
+    let mut unfinished = Vec::new();
+    for part in parts {
+        let shard = part.header.shard;
+        let mut found = 0;
+        for item in read(part)? {
+            let Some(i) = item.index.filter(|&i| i < items && shard.owns(i)) else {
+                return Err(not_this_shards(part, &item.name, kind));
+            };
+            if values[i].replace(item.value).is_none() {
+                found += 1;
+            }
+        }
+        let mine = (0..items).filter(|&i| shard.owns(i)).count();
+        if found < mine {
+            unfinished.push((shard.index, found, mine));
+        }
+    }
+    Ok((values, unfinished))
 }
 
 /// The error for unfinished shards (a job's merger calls it before writing anything).
@@ -264,7 +319,7 @@ pub(crate) fn unfinished_error(common: &PartHeader, unfinished: &Unfinished) -> 
 /// `text` without the columns named in `timing`: in CSV text, the columns of the first line
 /// that is not a `#` comment; in Markdown text, the cells under those headers in every table.
 /// A line recording the producing command (`# produced by: …`, `Produced by `…``) is left out
-/// too.
+/// too, and so is what follows `command: ` in a `#` comment or Markdown list line.
 fn without_timing(text: &str, csv: bool, timing: &[&str]) -> Vec<String> {
     let mut out = Vec::new();
     let mut drop: Vec<usize> = Vec::new();
@@ -274,6 +329,13 @@ fn without_timing(text: &str, csv: bool, timing: &[&str]) -> Vec<String> {
         if line.starts_with("# produced by: ") || line.starts_with("Produced by `") {
             // The recorded command line: a merge names itself, not the single run's command.
             out.push("(producer)".to_string());
+            continue;
+        }
+        if let Some((before, _)) = line
+            .split_once("command: ")
+            .filter(|_| line.starts_with('#') || line.starts_with("- "))
+        {
+            out.push(format!("{before}command: (producer)"));
             continue;
         }
         let cells: Vec<&str> = if csv {
@@ -331,6 +393,9 @@ pub fn compare_outputs(job: &str, a: &Path, b: &Path) -> JobResult<Vec<String>> 
             ));
         }
     }
+    if job == crate::darkhex::table_journal::PART_JOB {
+        diffs.extend(crate::darkhex::table_merge::compare_boards(a, b)?);
+    }
     Ok(diffs)
 }
 
@@ -349,6 +414,16 @@ mod tests {
         assert_eq!(
             without_timing(md, false, &["seconds"]),
             ["text", "a", "---", "x", "", "c", "---", "y"]
+        );
+        let commands =
+            "# table; toolkit t; command: gsolve a\n- command: `gsolve b`\nsee command: c\n";
+        assert_eq!(
+            without_timing(commands, false, &[]),
+            [
+                "# table; toolkit t; command: (producer)",
+                "- command: (producer)",
+                "see command: c"
+            ]
         );
     }
 }

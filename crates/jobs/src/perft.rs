@@ -5,7 +5,7 @@ use crate::output::{
     load_average, logical_cpus, toolkit_version, write_atomic, JobError, JobResult,
 };
 use crate::Progress;
-use hexecs::{Board, PerftMode, Phase};
+use hexecs::{Board, PerftMode};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -110,17 +110,6 @@ pub fn hexecs_perft(
     ])
 }
 
-/// The first moves of a Hexecs perft: the legal moves, or the six die faces at a chance node.
-fn first_moves(b: &Board) -> Vec<hexecs::Move> {
-    let mut v = Vec::new();
-    if b.phase() == Phase::Rolled {
-        v.extend((1..=6).map(hexecs::Move::die));
-    } else {
-        b.legal_moves(&mut v);
-    }
-    v
-}
-
 /// Perft split by first move, reporting progress per first move.
 fn hexecs_split(
     b: &Board,
@@ -129,19 +118,11 @@ fn hexecs_split(
     progress: &dyn Progress,
     what: &str,
 ) -> Vec<(hexecs::Move, u64)> {
-    let moves = first_moves(b);
+    let moves = hexecs::first_moves(b);
     progress.start(what, moves.len() as u64);
     let mut out = Vec::with_capacity(moves.len());
     for (k, m) in moves.into_iter().enumerate() {
-        let mut c = *b;
-        c.make(m);
-        // A die face consumes no depth in the decision-only count.
-        let d = if b.phase() == Phase::Rolled && mode == PerftMode::Decisions {
-            depth
-        } else {
-            depth - 1
-        };
-        out.push((m, hexecs::perft(&c, d, mode)));
+        out.push((m, hexecs::perft_below(b, m, depth, mode)));
         progress.advance(k as u64 + 1, "");
     }
     progress.finish();

@@ -199,6 +199,31 @@ pub fn read_part(path: &Path) -> JobResult<Option<Part>> {
     }))
 }
 
+/// The part file `path` of the shard run `want` (job, config, shard), if there is one: an
+/// error naming the file when it is not a part file or is a part of another run (the same
+/// `--out` used for two runs).
+pub fn read_own_part(path: &Path, want: &PartHeader) -> JobResult<Option<Part>> {
+    if !path.exists() {
+        return Ok(None);
+    }
+    let part = read_part(path)?
+        .ok_or_else(|| JobError::input(format!("{}: not a part file", path.display())))?;
+    let h = &part.header;
+    if h.job != want.job || h.config != want.config || h.shard != want.shard {
+        return Err(JobError::input(format!(
+            "{}: a part of {} {} shard {}, not of this run ({} {} shard {}): use another --out",
+            path.display(),
+            h.job,
+            h.config,
+            h.shard,
+            want.job,
+            want.config,
+            want.shard
+        )));
+    }
+    Ok(Some(part))
+}
+
 /// Numbers as short ranges: `[1, 2, 3, 7]` → `"1-3, 7"`.
 pub fn ranges(numbers: &[usize]) -> String {
     let mut out: Vec<String> = Vec::new();

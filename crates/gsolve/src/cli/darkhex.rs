@@ -6,7 +6,7 @@
 //! prints their reports (human or `--json`).
 
 use super::common::{command_line, print_json, progress_bar, CliError, CliResult, Global};
-use super::darkhex_print::{out_name, print_cfr, print_double_oracle};
+use super::darkhex_print::{print_cfr, print_double_oracle};
 use darkhex::double_oracle::OracleKind;
 use darkhex::{DarkHex, Rules, Variant};
 use indicatif::ProgressBar;
@@ -67,12 +67,12 @@ enum DarkhexCommand {
         strategy: PathBuf,
     },
     /// CFR values of every board of at most 9 cells (both variants) → OUT/values.md/.csv.
-    Table(TableArgs),
+    Table(super::darkhex_table::TableArgs),
 }
 
 /// `--algo`: the CFR variants and the double oracle.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-enum Algo {
+pub(super) enum Algo {
     /// Discounted CFR (α=1.5, β=0, γ=2).
     Dcfr,
     /// CFR⁺.
@@ -92,7 +92,7 @@ enum Algo {
 }
 
 impl Algo {
-    fn cfr(self) -> Option<cfr::Algorithm> {
+    pub(super) fn cfr(self) -> Option<cfr::Algorithm> {
         Some(match self {
             Algo::Dcfr => cfr::Algorithm::DCFR_DEFAULT,
             Algo::CfrPlus => cfr::Algorithm::CfrPlus,
@@ -223,37 +223,6 @@ struct SolveArgs {
     initial_from: Vec<PathBuf>,
 }
 
-#[derive(clap::Args, Debug)]
-struct TableArgs {
-    /// Output directory.
-    #[arg(long, default_value = "runs/darkhex/table")]
-    out: PathBuf,
-    /// Seconds of wall time per board and variant.
-    #[arg(long, default_value_t = 60.0)]
-    time: f64,
-    /// Target gap per board.
-    #[arg(long, default_value_t = 1e-6)]
-    gap: f64,
-    /// CFR variant (see `solve --algo`).
-    #[arg(long, value_enum, ignore_case = true, default_value = "pcfr+")]
-    algo: Algo,
-    /// Also try 4x3 and 3x4 (view abstraction) with this many seconds each (0 = skip).
-    #[arg(long, default_value_t = 0.0)]
-    large_time: f64,
-    /// Checkpoint interval of each board's run in seconds (boards/*/checkpoint.bin; the first
-    /// after about 5 s). A killed table run continues from its finished boards and the
-    /// board in progress's checkpoint when started again with the same options.
-    #[arg(long, default_value_t = 60.0)]
-    checkpoint_secs: f64,
-    /// Boards of at most this many cells (1-9).
-    #[arg(long, default_value_t = 9)]
-    max_cells: usize,
-    /// Stop every board after exactly this many iterations instead of at --time or --gap (a
-    /// table that does not depend on the machine's speed).
-    #[arg(long, conflicts_with_all = ["time", "gap"])]
-    iterations: Option<u64>,
-}
-
 /// Run `gsolve darkhex`.
 pub fn run(args: DarkhexArgs, global: &Global) -> CliResult {
     match args.command {
@@ -281,19 +250,19 @@ pub fn run(args: DarkhexArgs, global: &Global) -> CliResult {
             }
             Ok(())
         }
-        DarkhexCommand::Table(a) => table(a, global),
+        DarkhexCommand::Table(a) => super::darkhex_table::run(a, global),
     }
 }
 
 /// A job's progress drawn as an indicatif bar (hidden with `--json` or off a terminal); its
 /// messages go to stderr except with `--json`.
-struct BarProgress {
+pub(super) struct BarProgress {
     bar: ProgressBar,
     json: bool,
 }
 
 impl BarProgress {
-    fn new(global: &Global) -> Self {
+    pub(super) fn new(global: &Global) -> Self {
         BarProgress {
             bar: progress_bar(global, 0, "darkhex"),
             json: global.json,
@@ -593,72 +562,6 @@ fn solve(a: &SolveArgs, global: &Global) -> CliResult {
             let r = jobs::darkhex::cfr::run(&config, &progress)?;
             print_cfr(&r, global);
         }
-    }
-    Ok(())
-}
-
-fn table(a: TableArgs, global: &Global) -> CliResult {
-    let Some(algorithm) = a.algo.cfr() else {
-        return Err(CliError::input(
-            "--algo double-oracle: the table is of CFR runs (the double oracle's is scripts/darkhex-do-table.sh)",
-        ));
-    };
-    for (name, v) in [
-        ("--time", a.time),
-        ("--gap", a.gap),
-        ("--large-time", a.large_time),
-        ("--checkpoint-secs", a.checkpoint_secs),
-    ] {
-        if !(v.is_finite() && v >= 0.0) {
-            return Err(CliError::input(format!(
-                "{name} {v}: must be a non-negative number"
-            )));
-        }
-    }
-    if !(1..=9).contains(&a.max_cells) {
-        return Err(CliError::input(format!(
-            "--max-cells {}: expected 1 to 9 (the table's boards)",
-            a.max_cells
-        )));
-    }
-    if a.iterations == Some(0) {
-        return Err(CliError::input(
-            "--iterations 0: expected at least 1 iteration",
-        ));
-    }
-    jobs::output::check_writable_dir("--out", &a.out)?;
-    let config = jobs::darkhex::table::TableConfig {
-        out: a.out.clone(),
-        time: a.time,
-        gap: a.gap,
-        algorithm,
-        large_time: a.large_time,
-        checkpoint_secs: a.checkpoint_secs,
-        max_cells: a.max_cells,
-        iterations: a.iterations,
-        command: command_line(),
-    };
-    let t = jobs::darkhex::table::run(&config, &BarProgress::new(global))?;
-    if global.json {
-        let rows: Vec<_> = t
-            .rows
-            .iter()
-            .map(|row| {
-                let (r, b) = (&row.report, row.report.bracket);
-                json!({
-                    "rows": row.rules.rows, "cols": row.rules.cols,
-                    "variant": row.rules.variant.name(),
-                    "lower": b.map(|b| b.lower), "upper": b.map(|b| b.upper),
-                    "gap": b.map(|b| b.gap), "representation": r.representation.name(),
-                    "iterations": r.iterations, "seconds": r.seconds,
-                    "known": row.known.map(|k| k.1), "contains_known": row.contains_known,
-                    "dir": out_name(&r.out),
-                })
-            })
-            .collect();
-        print_json(&json!({ "boards": rows, "out": a.out.display().to_string() }));
-    } else {
-        println!("{}", t.markdown);
     }
     Ok(())
 }

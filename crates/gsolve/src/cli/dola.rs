@@ -191,14 +191,15 @@ pub struct DolaPerftArgs {
     #[command(flatten)]
     base: PerftArgs<PositionArgs>,
     #[command(flatten)]
-    file: super::dola_perft::PerftFileArgs,
+    file: super::perft_file::PerftFileArgs,
 }
 
 fn run_perft(a: DolaPerftArgs, global: &Global) -> CliResult {
     let args = a.base;
     let (variant, pos) = setup(&args.position)?;
     if a.file.out.is_some() {
-        return super::dola_perft::run(variant, &pos, args.depth, &a.file, global);
+        let position = jobs::perft_shard::PerftPosition::Dola(variant, &pos);
+        return super::perft_file::run(position, args.depth, &a.file, global);
     }
     let fen = pos.to_fen();
     let p = jobs::perft::dola_perft(&pos, args.depth, args.divide, &BarProgress::new(global))?;

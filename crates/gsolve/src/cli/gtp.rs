@@ -17,13 +17,13 @@
 //! player) and every cell is transposed (column letter ↔ row number), so the first player joins
 //! west and east. Errors answer `? message` and never end the session.
 
-use super::common::{CliError, CliResult, Global};
+use super::common::{read_session_line, CliError, CliResult, Global, SessionLine};
 use super::rex::SolverOpts;
 use exact::Solver;
 use game::{Game, Player};
 use rex::solrex::transpose_name;
 use rex::{RexMove, RexPosition};
-use std::io::{BufRead, Write};
+use std::io::Write;
 
 /// Arguments of `gsolve gtp`.
 #[derive(clap::Args, Debug)]
@@ -429,18 +429,10 @@ pub fn run(args: GtpArgs, global: &Global) -> CliResult {
     let mut out = std::io::stdout().lock();
     let mut raw = Vec::new();
     loop {
-        raw.clear();
-        if stdin
-            .read_until(b'\n', &mut raw)
-            .map_err(CliError::runtime)?
-            == 0
-        {
-            break;
-        }
-        // A line that is not UTF-8 is a bad command, answered like any other: the session goes on.
-        let line = match std::str::from_utf8(&raw) {
-            Ok(text) => text.split('#').next().unwrap_or("").trim().to_string(),
-            Err(_) => {
+        let line = match read_session_line(&mut stdin, &mut raw)? {
+            SessionLine::End => break,
+            SessionLine::Text(text) => text.split('#').next().unwrap_or("").trim().to_string(),
+            SessionLine::NotText => {
                 write!(out, "? command is not UTF-8 text\n\n").map_err(CliError::runtime)?;
                 out.flush().map_err(CliError::runtime)?;
                 continue;

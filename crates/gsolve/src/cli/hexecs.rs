@@ -25,7 +25,7 @@ pub struct HexecsArgs {
 #[derive(clap::Subcommand, Debug)]
 enum HexecsCommand {
     /// Count the leaves of the game tree (decision-only and with chance outcomes as plies).
-    Perft(PerftArgs<PositionArgs>),
+    Perft(HexecsPerftArgs),
     /// Draw a position as text, and as an SVG picture with --svg.
     Show(ShowArgs<PositionArgs>),
     /// Search a position to a bounded depth (expectimax with Star1/Star2 at the die).
@@ -48,6 +48,15 @@ struct HexecsPlayArgs {
     play: PlayArgs<PositionArgs>,
     #[command(flatten)]
     human: super::human::HumanArgs,
+}
+
+/// `gsolve hexecs perft`: the counts, or with --out a file split by first move.
+#[derive(clap::Args, Debug)]
+struct HexecsPerftArgs {
+    #[command(flatten)]
+    base: PerftArgs<PositionArgs>,
+    #[command(flatten)]
+    file: super::perft_file::PerftFileArgs,
 }
 
 /// Where a position comes from.
@@ -129,8 +138,13 @@ fn run_play(a: PlayArgs<PositionArgs>, global: &Global) -> CliResult {
     Ok(())
 }
 
-fn run_perft(a: PerftArgs<PositionArgs>, global: &Global) -> CliResult {
+fn run_perft(args: HexecsPerftArgs, global: &Global) -> CliResult {
+    let a = args.base;
     let g = load(&a.position)?;
+    if args.file.out.is_some() {
+        let position = jobs::perft_shard::PerftPosition::Hexecs(&g);
+        return super::perft_file::run(position, a.depth, &args.file, global);
+    }
     let [d, c] =
         jobs::perft::hexecs_perft(g.board(), a.depth, a.divide, &BarProgress::new(global))?;
     let (dn, ds, cn, cs) = (d.nodes, d.seconds, c.nodes, c.seconds);

@@ -8,8 +8,9 @@ use std::path::PathBuf;
 /// Arguments of `gsolve merge`.
 #[derive(clap::Args, Debug)]
 pub struct MergeArgs {
-    /// Part files (e.g. replies-3of25.csv) or folders holding them; every shard of the run
-    /// exactly once.
+    /// Part files (e.g. replies-3of25.csv, values-2of8.csv) or folders holding them; every
+    /// shard of the run exactly once. A Dark Hex table's boards' folders are read from beside
+    /// each part.
     #[arg(required = true, value_name = "PARTS")]
     parts: Vec<PathBuf>,
     /// Folder for the merged result files (not one of the parts' folders).

@@ -17,7 +17,9 @@ pub struct MapArgs {
     /// runs/rex-map-<size> under the current folder.
     #[arg(long)]
     out: Option<PathBuf>,
-    /// Only these openings (comma-separated cells); each stands for its 180° image too.
+    /// Only these openings (comma-separated cells); each stands for its 180° image too. Into a
+    /// folder that already holds the whole map's part, the units are added to that map (its
+    /// part header is kept), so a leg can pick the openings it works on.
     #[arg(long, value_delimiter = ',')]
     openings: Vec<String>,
     /// This run's shard I/N (0 <= I < N): units whose index is I modulo N, e.g. a Slurm array

@@ -21,12 +21,12 @@
 //! command, and lines that are not UTF-8, are reported as `info string error: …` and the
 //! engine keeps running, as GUIs expect.
 
-use super::common::{CliError, CliResult, Global};
+use super::common::{read_session_line, CliError, CliResult, Global, SessionLine};
 use super::search::line_text;
 use dola::{DolaHints, Position, Variant};
 use jobs::search::SearchSettings;
 use search::ScoreKind;
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::thread::JoinHandle;
@@ -82,18 +82,13 @@ pub fn run(global: &Global) -> CliResult {
     let mut quit = false;
     let mut raw = Vec::new();
     loop {
-        raw.clear();
-        if stdin
-            .read_until(b'\n', &mut raw)
-            .map_err(CliError::runtime)?
-            == 0
-        {
-            break;
-        }
-        // A line that is not UTF-8 is a bad command like any other: the session goes on.
-        let Ok(line) = std::str::from_utf8(&raw) else {
-            say("info string error: command is not UTF-8 text").map_err(CliError::runtime)?;
-            continue;
+        let line = match read_session_line(&mut stdin, &mut raw)? {
+            SessionLine::End => break,
+            SessionLine::Text(text) => text,
+            SessionLine::NotText => {
+                say("info string error: command is not UTF-8 text").map_err(CliError::runtime)?;
+                continue;
+            }
         };
         let mut words = line.split_whitespace();
         let Some(cmd) = words.next() else { continue };

@@ -1,7 +1,7 @@
 //! Dark Hex jobs: CFR solving ([`cfr`]), the exact double oracle ([`double_oracle`]),
 //! certificate checking and strategy evaluation ([`certify`]), the small-board table
-//! ([`table`], resumable through [`table_journal`]), the benchmark ([`bench`]) and one timed
-//! CFR run ([`cfr_timing`]).
+//! ([`table`], resumable through [`table_journal`], its shards merged by [`table_merge`]), the
+//! benchmark ([`bench`]) and one timed CFR run ([`cfr_timing`]).
 //!
 //! Each job is a function of a typed config and a [`Progress`] sink; it owns stopping
 //! ([`Stop`]: iterations, wall time of the run, proven gap), checkpoints and resume, and writes
@@ -16,6 +16,7 @@ pub mod cfr_timing;
 pub mod double_oracle;
 pub mod table;
 pub mod table_journal;
+pub mod table_merge;
 
 use crate::Progress;
 use darkhex::{Rules, Variant};

@@ -3,15 +3,23 @@
 //! board under `boards/`. A killed table continues where it was: the finished boards from its
 //! journal ([`super::table_journal`]), the board in progress from its CFR checkpoint (written
 //! every `checkpoint_secs`, the first after about 5 s), so a kill loses at most about that.
+//!
+//! Shards: the work items are the boards × variants in the table's order ([`every_board`]);
+//! shard I/N ([`crate::shard`]) runs those whose index is I modulo N, writes their folders
+//! under `boards/` and its part file `values-IofN.csv` (no `values.md`), and `gsolve merge`
+//! writes the table of the shards ([`super::table_merge`]). Only a table with a fixed number
+//! of iterations per board can be sharded: with a wall-clock stop the iteration at which a
+//! board stops depends on the machine, so shards could not add up to one run's table.
 
 use super::cfr::{self, CfrConfig, RepresentationChoice};
 use super::table_journal::Journal;
 use super::{known_value, toolkit_version, write_atomic, JobError, JobResult, Output, Stop};
+use crate::shard::Shard;
 use crate::Progress;
 use ::cfr::Algorithm as CfrAlgorithm;
 use darkhex::strategy::CheckpointFile;
 use darkhex::{Rules, Variant};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// The table's runs.
 #[derive(Debug, Clone, PartialEq)]
@@ -36,6 +44,9 @@ pub struct TableConfig {
     pub iterations: Option<u64>,
     /// The command line recorded in the files.
     pub command: String,
+    /// This run's shard of the boards ([`Shard::WHOLE`]: the whole table). A shard of N > 1
+    /// needs `iterations`.
+    pub shard: Shard,
 }
 
 /// One row of the table.
@@ -51,13 +62,17 @@ pub struct TableRow {
     pub contains_known: Option<bool>,
 }
 
-/// The finished table.
+/// The finished table (a shard's boards, for a shard).
 #[derive(Debug, Clone)]
 pub struct Table {
     /// The rows, board by board, classical first.
     pub rows: Vec<TableRow>,
-    /// The text of `values.md`.
+    /// The text of `values.md` (empty for a shard, which writes none).
     pub markdown: String,
+    /// Boards solved by this run (the others were finished by an earlier one).
+    pub solved_now: usize,
+    /// A shard's part file.
+    pub part: Option<PathBuf>,
 }
 
 /// The boards of the table, in order: every r×c of at most `max_cells` cells, then 4×3 and
@@ -78,19 +93,11 @@ pub fn boards(config: &TableConfig) -> Vec<(usize, usize)> {
     boards
 }
 
-/// Run the table (see the module documentation). Resumable: a table in progress keeps its
-/// finished boards in `resume/darkhex-table.csv` and each board's CFR checkpoint in its
-/// folder; a run that finds the journal continues it (finished boards are taken from it, the
-/// board in progress resumes from its checkpoint with what is left of its `--time`), a run
-/// that does not starts every board afresh.
-pub fn run(config: &TableConfig, progress: &dyn Progress) -> JobResult<Table> {
-    let boards = boards(config);
-    let board_dir = |rules: &Rules| {
-        let (v, r, c) = (rules.variant, rules.rows, rules.cols);
-        config.out.join("boards").join(format!("{v}-{r}x{c}"))
-    };
-    let every_board = || {
-        boards.iter().flat_map(|&(rows, cols)| {
+/// Every board × variant of the table, in its order (the shards' item order).
+pub fn every_board(config: &TableConfig) -> Vec<Rules> {
+    boards(config)
+        .into_iter()
+        .flat_map(|(rows, cols)| {
             [Variant::Classical, Variant::Abrupt].map(|variant| Rules {
                 rows,
                 cols,
@@ -98,18 +105,53 @@ pub fn run(config: &TableConfig, progress: &dyn Progress) -> JobResult<Table> {
                 announce_touch: false,
             })
         })
-    };
+        .collect()
+}
+
+/// The folder of one board's run.
+pub(crate) fn board_dir(out: &Path, rules: &Rules) -> PathBuf {
+    let (v, r, c) = (rules.variant, rules.rows, rules.cols);
+    out.join("boards").join(format!("{v}-{r}x{c}"))
+}
+
+/// Refuse a shard of a table that stops on the clock.
+pub fn check_config(config: &TableConfig) -> JobResult<()> {
+    if config.shard.count > 1 && config.iterations.is_none() {
+        return Err(JobError::input(format!(
+            "--shard {}: needs --iterations N: with the default stop (--time per board, --gap) the iteration at which a board stops depends on the machine's speed, so the shards could not merge into the table one run writes",
+            config.shard
+        )));
+    }
+    Ok(())
+}
+
+/// Run the table (see the module documentation). Resumable: a table in progress keeps its
+/// finished boards in `resume/darkhex-table.csv` (a shard: in its part file) and each board's
+/// CFR checkpoint in its folder; a run that finds the journal continues it (finished boards
+/// are taken from it, the board in progress resumes from its checkpoint with what is left of
+/// its `--time`), a run that does not starts every board afresh. A finished shard run again
+/// solves nothing and writes nothing.
+pub fn run(config: &TableConfig, progress: &dyn Progress) -> JobResult<Table> {
+    check_config(config)?;
+    let mine: Vec<Rules> = every_board(config)
+        .into_iter()
+        .enumerate()
+        .filter(|&(i, _)| config.shard.owns(i))
+        .map(|(_, r)| r)
+        .collect();
     let mut journal = Journal::open(config)?;
     if !journal.resumed {
-        // A fresh table: no checkpoint of an earlier table may be taken for this one's.
-        for rules in every_board() {
-            let _ = std::fs::remove_file(board_dir(&rules).join("checkpoint.bin"));
+        // A fresh table: no checkpoint of an earlier table may be taken for this one's (a
+        // shard leaves the other shards' boards alone).
+        for rules in &mine {
+            let _ = std::fs::remove_file(board_dir(&config.out, rules).join("checkpoint.bin"));
         }
         journal.save()?;
     }
     let mut rows = Vec::new();
-    for rules in every_board() {
-        let dir = board_dir(&rules);
+    let mut solved_now = 0;
+    for rules in mine {
+        let dir = board_dir(&config.out, &rules);
         let (r, c, v) = (rules.rows, rules.cols, rules.variant);
         let (report, origin) = match journal.finished(&rules, &dir) {
             Some(report) => (report, " (finished by an earlier run)".to_string()),
@@ -120,16 +162,12 @@ pub fn run(config: &TableConfig, progress: &dyn Progress) -> JobResult<Table> {
                 }
                 let report = cfr::run(&run, &crate::NoProgress)?;
                 journal.push(&report)?;
+                solved_now += 1;
                 (report, String::new())
             }
         };
-        let b = report.bracket.expect("the CFR job measures at the end");
-        let known = known_value(r, c, v);
-        // ≈0.909 is known to three decimals only.
-        let contains_known = known.map(|(x, _)| {
-            let slack = if x == 0.909 { 0.00025 } else { 0.0 };
-            b.lower - 1e-9 <= x + slack && x - slack <= b.upper + 1e-9
-        });
+        let row = table_row(report);
+        let (b, report) = (row.report.bracket.expect("measured"), &row.report);
         progress.message(&format!(
             "{v} {r}x{c}: [{:.9}, {:.9}] gap {:.2e} ({} iterations, {:.1} s, {}){origin}",
             b.lower,
@@ -139,23 +177,54 @@ pub fn run(config: &TableConfig, progress: &dyn Progress) -> JobResult<Table> {
             report.seconds,
             report.representation.name()
         ));
-        rows.push(TableRow {
-            rules,
-            report,
-            known,
-            contains_known,
+        rows.push(row);
+    }
+    if config.shard.count > 1 {
+        let name = format!("values{}.csv", config.shard.file_suffix());
+        crate::output::remove_stale_temporaries(&config.out, &name);
+        return Ok(Table {
+            rows,
+            markdown: String::new(),
+            solved_now,
+            part: Some(journal.path().to_path_buf()),
         });
     }
-    let markdown = markdown(config, &rows);
+    let markdown = write_values(config, &rows)?;
+    journal.remove();
+    Ok(Table {
+        rows,
+        markdown,
+        solved_now,
+        part: None,
+    })
+}
+
+/// A board's row: its report and the known value, if any, checked against its bracket.
+pub(crate) fn table_row(report: cfr::CfrReport) -> TableRow {
+    let rules = report.rules;
+    let b = report.bracket.expect("the CFR job measures at the end");
+    let known = known_value(rules.rows, rules.cols, rules.variant);
+    // ≈0.909 is known to three decimals only.
+    let contains_known = known.map(|(x, _)| {
+        let slack = if x == 0.909 { 0.00025 } else { 0.0 };
+        b.lower - 1e-9 <= x + slack && x - slack <= b.upper + 1e-9
+    });
+    TableRow {
+        rules,
+        report,
+        known,
+        contains_known,
+    }
+}
+
+/// Write `values.md` and `values.csv` of `rows` into `config.out`: the Markdown's text.
+pub(crate) fn write_values(config: &TableConfig, rows: &[TableRow]) -> JobResult<String> {
+    let markdown = markdown(config, rows);
     write_atomic(&config.out.join("values.md"), markdown.as_bytes())?;
-    write_atomic(
-        &config.out.join("values.csv"),
-        csv(config, &rows).as_bytes(),
-    )?;
+    write_atomic(&config.out.join("values.csv"), csv(config, rows).as_bytes())?;
     // Temporaries of runs killed while writing the table.
     crate::output::remove_stale_temporaries(&config.out, "values.");
-    journal.remove();
-    Ok(Table { rows, markdown })
+    Ok(markdown)
 }
 
 /// The CFR run of one board, resuming its checkpoint if one is there (a fresh table removed

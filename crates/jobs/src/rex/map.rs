@@ -353,8 +353,9 @@ fn run_on<W: BitWord>(cfg: &MapConfig, progress: &dyn Progress) -> Result<MapSum
     } = plan(&board, &cfg.openings, cfg.shard)?;
     let name = |c: u32| board.hex().name(c);
     let mut done = read_results(&cfg.out, &size)?;
-    let part = PartHeader::new(map_files::JOB, &config, cfg.shard);
     let results_path = cfg.out.join(results_name(cfg.shard));
+    let config = map_files::kept_config(&results_path, &config, &size)?;
+    let part = PartHeader::new(map_files::JOB, &config, cfg.shard);
     map_files::prepare_part(&results_path, &part, &size)?;
     let done_before = mine
         .iter()

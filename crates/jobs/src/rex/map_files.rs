@@ -41,6 +41,39 @@ pub(crate) fn config_text(board: &str, openings: &[String]) -> String {
     }
 }
 
+/// The openings named in a part config: `None` for `openings=all` (or no openings field).
+fn config_openings(config: &str) -> Option<Vec<&str>> {
+    config
+        .split_whitespace()
+        .find_map(|w| w.strip_prefix("openings="))
+        .filter(|o| *o != "all")
+        .map(|o| o.split(',').collect())
+}
+
+/// The config this run's part file keeps: an existing part's config when it covers the
+/// openings this run asks for (a run of some openings into a folder of the whole map adds
+/// its units to that map: a unit's result does not depend on which openings a run was asked
+/// for), this run's own config otherwise (a mismatch is refused by [`prepare_part`]).
+pub(crate) fn kept_config(path: &Path, config: &str, board: &str) -> Result<String, MapError> {
+    if !path.exists() {
+        return Ok(config.to_string());
+    }
+    let text = read_text(path)?;
+    let Some(found) = checked_header(&text, path, board)? else {
+        return Ok(config.to_string());
+    };
+    let covers = match (config_openings(&found.config), config_openings(config)) {
+        (None, _) => true,
+        (Some(_), None) => false,
+        (Some(have), Some(want)) => want.iter().all(|o| have.contains(o)),
+    };
+    Ok(if covers {
+        found.config
+    } else {
+        config.to_string()
+    })
+}
+
 /// The board named in a part config, if any.
 pub(crate) fn config_board(config: &str) -> Option<&str> {
     config

@@ -106,13 +106,8 @@ fn gather<W: BitWord>(
                 .iter()
                 .any(|&(x, r)| name(x) == u.opening && name(r) == u.reply);
             if !owned {
-                return Err(JobError::input(format!(
-                    "{}: unit {} {} is not one of shard {}'s units",
-                    part.path.display(),
-                    u.opening,
-                    u.reply,
-                    part.header.shard
-                )));
+                let unit = format!("unit {} {}", u.opening, u.reply);
+                return Err(crate::merge::not_this_shards(part, &unit, "units"));
             }
             if done
                 .insert((u.opening.clone(), u.reply.clone()), u)

@@ -3,7 +3,7 @@
 //! recorded command line aside).
 
 use super::table::{part_config, part_table};
-use crate::merge::Unfinished;
+use crate::merge::{gather_items, PartItem, Unfinished};
 use crate::output::{toolkit_version, write_atomic, JobError, JobResult};
 use crate::shard::{Part, PartHeader};
 use rex::report::{self, ParityTable};
@@ -30,33 +30,19 @@ fn gather(parts: &[Part], common: &PartHeader) -> JobResult<(ParityTable, Unfini
             ))
         })?;
     let boards = report::boards_up_to(max_cells);
-    let mut merged = ParityTable::default();
-    let mut unfinished = Vec::new();
-    for part in parts {
-        let mine: Vec<(usize, usize)> = boards
+    let (rows, unfinished) = gather_items(parts, boards.len(), "boards", |part| {
+        Ok(part_table(part)?
             .iter()
-            .enumerate()
-            .filter(|&(i, _)| part.header.shard.owns(i))
-            .map(|(_, &b)| b)
-            .collect();
-        let table = part_table(part)?;
-        let mut found = 0;
-        for row in table.iter() {
-            if !mine.contains(&(row.rows, row.cols)) {
-                return Err(JobError::input(format!(
-                    "{}: board {}x{} is not one of shard {}'s boards",
-                    part.path.display(),
-                    row.rows,
-                    row.cols,
-                    part.header.shard
-                )));
-            }
-            found += 1;
-            merged.insert(row.clone());
-        }
-        if found < mine.len() {
-            unfinished.push((part.header.shard.index, found, mine.len()));
-        }
+            .map(|row| PartItem {
+                index: boards.iter().position(|&b| b == (row.rows, row.cols)),
+                name: format!("board {}x{}", row.rows, row.cols),
+                value: row.clone(),
+            })
+            .collect())
+    })?;
+    let mut merged = ParityTable::default();
+    for row in rows.into_iter().flatten() {
+        merged.insert(row);
     }
     Ok((merged, unfinished))
 }
