@@ -423,6 +423,15 @@ impl<K: Copy + Eq + core::hash::Hash + core::fmt::Debug + Send + Sync> Solver<K>
                 );
             }
         }
+        // At a set that is its own mirror image (a symmetric game tied up to its symmetry)
+        // one orientation's regrets were added for both: the mean of an action's and its
+        // image's is the tied set's regret, the same for both, so the strategy stays symmetric.
+        let regrets = self.regrets.as_slice_mut().expect("contiguous");
+        for &(a, b) in &self.tree.mirror_pairs[player as usize] {
+            let mean = (regrets[a as usize] + regrets[b as usize]) * 0.5;
+            regrets[a as usize] = mean;
+            regrets[b as usize] = mean;
+        }
         if predictive {
             // The instantaneous regrets become the next prediction.
             let tr = &self.tree;

@@ -19,8 +19,9 @@
 //! adds `w(I) × reach(I) × σ(I)`, where `w(I)` counts the paths from the root to the live nodes
 //! of `I` — the sum the level passes form node by node (equal up to rounding). A tree qualifies
 //! when the game says it has perfect recall, every node's parents are one node (siblings may
-//! share a child: a merge of mirror-image states), and own parents agree; otherwise the solver
-//! keeps the level passes ([`Walk::new`] returns `None`).
+//! share a child: a merge of mirror-image states), and own parents agree (an action and its
+//! mirror image count as one, see [`game::extensive::ExtensiveGame::mirrored_actions`]);
+//! otherwise the solver keeps the level passes ([`Walk::new`] returns `None`).
 //!
 //! Chains of nodes with one action are skipped (their edges go to the first node below with a
 //! choice): the only strategy there is probability 1, the regret of the only action is 0, and
@@ -373,7 +374,10 @@ fn own_parents<K>(t: &Tree<K>) -> Option<(Vec<u32>, Vec<f64>)> {
             let c = c as usize;
             let mut l = last[v];
             if kind != CHANCE {
-                l[(kind - FIRST) as usize] = t.offset[t.infoset[v] as usize] + k as u32;
+                // An action and its mirror image have the same probability (the solver keeps
+                // them equal), so either names the own parent: take the smaller.
+                let slot = t.offset[t.infoset[v] as usize] + k as u32;
+                l[(kind - FIRST) as usize] = slot.min(t.mirror[slot as usize]);
             }
             if parent[c] == u32::MAX {
                 parent[c] = v as u32;

@@ -90,6 +90,16 @@ pub struct DarkhexCfrBenchArgs {
     /// Worker threads of the level passes (the walk uses one).
     #[arg(long, default_value_t = 1)]
     threads: usize,
+    /// Tie the information sets that the board's 180° rotation maps onto each other.
+    #[arg(long)]
+    symmetric: bool,
+    /// Stop at the first check of the exact gap that reaches this (--iterations is then the
+    /// most to run); the checks are not timed.
+    #[arg(long, allow_negative_numbers = true)]
+    gap: Option<f64>,
+    /// Iterations between the checks of --gap.
+    #[arg(long, default_value_t = 10)]
+    check_every: u64,
 }
 
 /// Arguments of `gsolve bench search`.
@@ -152,6 +162,9 @@ fn darkhex_cfr(a: DarkhexCfrBenchArgs, global: &Global) -> CliResult {
             PassesArg::Walk => cfr::Passes::PrunedWalk,
             PassesArg::Level => cfr::Passes::Level,
         },
+        symmetric: a.symmetric,
+        gap: a.gap,
+        check_every: a.check_every,
     };
     let t = cfr_timing(&config)?;
     if global.json {
@@ -159,9 +172,10 @@ fn darkhex_cfr(a: DarkhexCfrBenchArgs, global: &Global) -> CliResult {
     } else {
         let r = config.rules;
         println!(
-            "{} {}x{} history, {} ({} passes): {} nodes, {} information sets, built in {:.2} s; {} iterations in {:.3} s = {:.4} ms/iteration ({:.1}% of the nodes visited per update); exact bracket [{:.9}, {:.9}], gap {:.3e}",
-            r.variant, r.rows, r.cols, config.algorithm.describe(), passes_name(t.passes),
-            t.nodes, t.infosets, t.build_seconds, config.iterations, t.seconds,
+            "{} {}x{} history{}, {} ({} passes): {} nodes, {} information sets, built in {:.2} s; {} iterations in {:.3} s = {:.4} ms/iteration ({:.1}% of the nodes visited per update); exact bracket [{:.9}, {:.9}], gap {:.3e}",
+            r.variant, r.rows, r.cols, if config.symmetric { " (rotation-tied)" } else { "" },
+            config.algorithm.describe(), passes_name(t.passes),
+            t.nodes, t.infosets, t.build_seconds, t.iterations, t.seconds,
             t.ms_per_iteration(), 100.0 * t.visited_fraction, t.bracket.lower, t.bracket.upper,
             t.bracket.gap
         );
