@@ -177,6 +177,11 @@ fn cfr(iterations: u64) -> Job {
 /// `darkhex table` on the boards of at most `max_cells` cells, `iterations` per board (a
 /// table that does not depend on the machine's speed), a checkpoint of the board in
 /// progress every 10 ms; the journal of finished boards is written at the start.
+/// Iterations a board of the small kill-round tables (≤ 4 cells): about 1.8 s a whole table on
+/// the CI machine kind, so the kill windows (5 × ≤ 300 ms; a shard, half the table, 3 × ≤ 250
+/// ms) end before the run does (100,000, 0.9 s, left it to chance).
+const TABLE_ITERATIONS: u64 = 200_000;
+
 fn darkhex_table(max_cells: usize, iterations: u64) -> Job {
     let args = format!(
         "darkhex table --max-cells {max_cells} --iterations {iterations} --algo dcfr \
@@ -412,9 +417,9 @@ fn check_darkhex_table(
 
 #[test]
 fn darkhex_table_killed_repeatedly_gives_the_same_table() {
-    let r = check_darkhex_table(4, 100_000, 5, 23, 600);
+    let r = check_darkhex_table(4, TABLE_ITERATIONS, 5, 23, 300);
     eprintln!(
-        "kill rounds: darkhex table (≤ 4 cells, 100000 iterations a board) killed {} times, final table and strategies equal",
+        "kill rounds: darkhex table (≤ 4 cells, {TABLE_ITERATIONS} iterations a board) killed {} times, final table and strategies equal",
         r.kills
     );
     assert!(r.kills >= 3, "{r:?}");
@@ -434,7 +439,7 @@ fn darkhex_table_killed_repeatedly_gives_the_same_table() {
 #[test]
 fn darkhex_table_shards_killed_repeatedly_merge_into_the_single_table() {
     let dir = common::scratch("kill-dh-table-shards");
-    uninterrupted(&darkhex_table(4, 100_000), &dir.join("one"));
+    uninterrupted(&darkhex_table(4, TABLE_ITERATIONS), &dir.join("one"));
     let parts = dir.join("parts");
     let mut kills = 0;
     let mut output = String::new();
@@ -445,7 +450,7 @@ fn darkhex_table_shards_killed_repeatedly_merge_into_the_single_table() {
         ),
         (1, |out: &Path| out.join("values-1of2.csv").exists()),
     ] {
-        let mut job = darkhex_table(4, 100_000);
+        let mut job = darkhex_table(4, TABLE_ITERATIONS);
         job.args.extend(["--shard".to_string(), format!("{i}/2")]);
         job.has_checkpoint = has_checkpoint;
         let r = kill_rounds(&job, &parts, 3, 31 + i, 250);
@@ -538,9 +543,11 @@ fn double_oracle_killed_repeatedly_is_an_exact_continuation() {
 
 #[test]
 fn cfr_killed_repeatedly_gives_the_same_strategy() {
-    let r = check_cfr(1000, 4, 7);
+    // 15,000 iterations take about 1 s uninterrupted since the pruned walk (1000 took 0.1 s and
+    // once finished after one kill), well over the four kill windows of at most 100 ms.
+    let r = check_cfr(15_000, 4, 7);
     eprintln!(
-        "kill rounds: CFR (3x2 classical, 1000 iterations) killed {} times, strategy equal",
+        "kill rounds: CFR (3x2 classical, 15000 iterations) killed {} times, strategy equal",
         r.kills
     );
     assert!(r.kills >= 2, "{r:?}");
@@ -569,7 +576,7 @@ fn deep_kill_and_resume_rounds() {
     for seed in 0..5 {
         let r = check_rex_table(24, 10, seed, 300);
         eprintln!("rex table ≤ 24 cells, seed {seed}: {} kills", r.kills);
-        let r = check_cfr(10_000, 10, seed);
+        let r = check_cfr(100_000, 10, seed);
         eprintln!("cfr 3x2 classical, seed {seed}: {} kills", r.kills);
     }
     for seed in 0..3 {
