@@ -279,10 +279,10 @@ pub fn dola_play(cfg: &DolaPlayConfig, progress: &dyn Progress) -> JobResult<Pla
     } else {
         Vec::new()
     };
-    let title = format!("Dola, variant {}", cfg.variant.name());
+    let title = dola_summary_title(cfg.variant);
     let markdown = selfplay_markdown(&title, &summary, &cfg.play, &cfg.command);
     if let Some(path) = &cfg.summary {
-        put_selfplay_section(path, "# Dola engine self-play", &markdown)?;
+        put_selfplay_section(path, DOLA_SUMMARY_DOCUMENT, &markdown)?;
     }
     if let (Some(j), Some(out)) = (played.journal, &cfg.out) {
         j.remove(out);
@@ -309,6 +309,53 @@ pub struct HexecsPlayConfig {
     pub command: String,
 }
 
+/// The document title of Dola self-play summaries.
+pub const DOLA_SUMMARY_DOCUMENT: &str = "# Dola engine self-play";
+/// The document title of Hexecs self-play summaries.
+pub const HEXECS_SUMMARY_DOCUMENT: &str = "# Hexecs engine self-play";
+
+/// The summary section's title of Dola self-play in `variant`.
+pub fn dola_summary_title(variant: dola::Variant) -> String {
+    format!("Dola, variant {}", variant.name())
+}
+
+/// The summary section's title of Hexecs self-play from the position `start_text`.
+pub fn hexecs_summary_title(start_text: &str) -> String {
+    format!("Hexecs from `{start_text}`")
+}
+
+/// The comment lines that open a Hexecs record file.
+pub fn hexecs_records_head(command: &str, start_text: &str, play: &PlayConfig) -> String {
+    format!(
+        "# gsolve hexecs play records, format 1; {}\n# command: {command}\n# start: {start_text}\n# seed {}, {} games; one line of moves per game, after its comment line\n",
+        toolkit_version(),
+        play.seed,
+        play.games
+    )
+}
+
+/// Game `index` (0-based) of a Hexecs record file: its comment line (number, result, length,
+/// final position) and its line of moves.
+pub fn hexecs_game_text(
+    start: &hexecs::Hexecs,
+    index: u32,
+    record: &GameRecord<hexecs::Move>,
+) -> String {
+    let mut end = start.clone();
+    for &m in &record.moves {
+        game::Game::play(&mut end, m);
+    }
+    format!(
+        "# game {}: {}, {} decisions, {} moves and die outcomes; final position: {}\n{}\n",
+        index + 1,
+        outcome_name(record.outcome),
+        record.decisions,
+        record.moves.len(),
+        end.position_text(),
+        hexecs::moves_line(&record.moves)
+    )
+}
+
 /// The job of `gsolve hexecs play`. The record file has `#` comment lines (toolkit, command,
 /// start position, and per game its number, result, length and final position) and one line
 /// per game with its moves in coordinate notation (`D2D4 … roll roll=5 5:F1F6 …`), exactly what
@@ -318,14 +365,7 @@ pub fn hexecs_play(cfg: &HexecsPlayConfig, progress: &dyn Progress) -> JobResult
     let start = hexecs::Hexecs::from_position(&cfg.start.position_text())
         .map_err(|e| JobError::input(format!("start position: {e}")))?;
     let start_text = start.position_text();
-    let mut text = format!(
-        "# gsolve hexecs play records, format 1; {}\n# command: {}\n# start: {}\n# seed {}, {} games; one line of moves per game, after its comment line\n",
-        toolkit_version(),
-        cfg.command,
-        start_text,
-        cfg.play.seed,
-        cfg.play.games
-    );
+    let mut text = hexecs_records_head(&cfg.command, &start_text, &cfg.play);
     let journal = cfg.out.as_deref().map(journal_path);
     let key = format!("hexecs {start_text}");
     let played = play_games(
@@ -334,21 +374,7 @@ pub fn hexecs_play(cfg: &HexecsPlayConfig, progress: &dyn Progress) -> JobResult
         &cfg.play,
         journal.as_deref().map(|p| (p, key.as_str())),
         progress,
-        |i, record| {
-            let mut end = start.clone();
-            for &m in &record.moves {
-                game::Game::play(&mut end, m);
-            }
-            Ok(format!(
-                "# game {}: {}, {} decisions, {} moves and die outcomes; final position: {}\n{}\n",
-                i + 1,
-                outcome_name(record.outcome),
-                record.decisions,
-                record.moves.len(),
-                end.position_text(),
-                hexecs::moves_line(&record.moves)
-            ))
-        },
+        |i, record| Ok(hexecs_game_text(&start, i, record)),
     )?;
     let summary = played.summary;
     text.extend(played.texts);
@@ -357,10 +383,10 @@ pub fn hexecs_play(cfg: &HexecsPlayConfig, progress: &dyn Progress) -> JobResult
         write_atomic(out, text.as_bytes())?;
         files.push(out.clone());
     }
-    let title = format!("Hexecs from `{start_text}`");
+    let title = hexecs_summary_title(&start_text);
     let markdown = selfplay_markdown(&title, &summary, &cfg.play, &cfg.command);
     if let Some(path) = &cfg.summary {
-        put_selfplay_section(path, "# Hexecs engine self-play", &markdown)?;
+        put_selfplay_section(path, HEXECS_SUMMARY_DOCUMENT, &markdown)?;
     }
     if let (Some(j), Some(out)) = (played.journal, &cfg.out) {
         j.remove(out);
