@@ -5,6 +5,7 @@
     scripts/openspiel_eval.py eval POLICY.json [POLICY.json]
     scripts/openspiel_eval.py import POLICY.json --out STRATEGY.txt
     scripts/openspiel_eval.py train ROWS COLS classical|abrupt ITERATIONS --out POLICY.json
+    scripts/openspiel_eval.py cfr-time ROWS COLS classical|abrupt ITERATIONS
 
 `export` turns a gsolve strategy into an OpenSpiel tabular policy of OpenSpiel's `dark_hex`
 game (num_rows, num_cols, gameversion cdh = classical, adh = abrupt) for the strategy's owner:
@@ -36,6 +37,14 @@ one, in OpenSpiel's finer information structure), and NashConv when both players
 eval --strategy STRATEGY.txt` evaluates with gsolve's exact best responses. It is refused
 when the policy plays differently at two OpenSpiel information states of one private history
 (possible on classical boards, where OpenSpiel's states are finer than the game's).
+
+`cfr-time` times OpenSpiel's C++ CFR+ (`pyspiel.CFRPlusSolver`: alternating updates, regret
+matching+, average weighted by the iteration, the algorithm of `gsolve bench darkhex-cfr --algo
+cfr+`) on one thread: the solver's construction, then ITERATIONS calls of
+`evaluate_and_update_policy`, then OpenSpiel's C++ NashConv and expected value of the average
+policy, as one JSON object (values converted to Black's winning probability: OpenSpiel's
+returns are +1/-1, so the gap in probability is NashConv / 2). `scripts/darkhex-cfr-peer.sh`
+runs it beside gsolve.
 
 Needs `pip install open_spiel` (the `.ci/run` script installs it). OpenSpiel's tabular tools
 walk the whole game tree in Python: boards of up to 6 cells take seconds, 8 cells minutes.
@@ -331,6 +340,32 @@ def train(rows, cols, variant, iterations, out):
     print(json.dumps({"written": out, "game": str(game), "iterations": iterations}))
 
 
+def cfr_time(rows, cols, variant, iterations):
+    """OpenSpiel's C++ CFR+ timed (see the module documentation)."""
+    import time
+    pyspiel = load_pyspiel()
+    game = pyspiel.load_game("dark_hex", {"num_rows": rows, "num_cols": cols,
+                                          "gameversion": {"classical": "cdh", "abrupt": "adh"}[variant]})
+    start = time.perf_counter()
+    solver = pyspiel.CFRPlusSolver(game)
+    build = time.perf_counter() - start
+    start = time.perf_counter()
+    for _ in range(iterations):
+        solver.evaluate_and_update_policy()
+    seconds = time.perf_counter() - start
+    avg = solver.average_policy()
+    nash_conv = pyspiel.nash_conv(game, avg)
+    value = pyspiel.expected_returns(game.new_initial_state(), avg, -1, True)[0]
+    print(json.dumps({
+        "tool": f"OpenSpiel {pyspiel.__version__ if hasattr(pyspiel, '__version__') else ''}".strip(),
+        "game": str(game), "algorithm": "CFRPlusSolver (C++)", "iterations": iterations,
+        "information_states": len(solver.tabular_average_policy().policy_table()),
+        "build_seconds": build, "seconds": seconds,
+        "ms_per_iteration": seconds * 1000.0 / iterations,
+        "nash_conv": nash_conv, "gap": nash_conv / 2.0, "value": (value + 1.0) / 2.0,
+    }))
+
+
 def main():
     args = sys.argv[1:]
     if len(args) == 4 and args[0] == "export" and args[2] == "--out":
@@ -350,11 +385,21 @@ def main():
         if args[3] not in ("classical", "abrupt") or r < 1 or c < 1 or r * c > 9 or it < 1:
             fail("train ROWS COLS classical|abrupt ITERATIONS --out POLICY.json (at most 9 cells)")
         train(r, c, args[3], it, args[6])
+    elif len(args) == 5 and args[0] == "cfr-time":
+        usage = "cfr-time ROWS COLS classical|abrupt ITERATIONS (at most 9 cells)"
+        try:
+            r, c, it = int(args[1]), int(args[2]), int(args[4])
+        except ValueError:
+            fail(usage)
+        if args[3] not in ("classical", "abrupt") or r < 1 or c < 1 or r * c > 9 or it < 1:
+            fail(usage)
+        cfr_time(r, c, args[3], it)
     else:
         print(__doc__, file=sys.stderr)
         fail("usage: openspiel_eval.py export STRATEGY --out POLICY.json | eval POLICY.json "
              "[POLICY.json] | import POLICY.json --out STRATEGY.txt | "
-             "train ROWS COLS classical|abrupt ITERATIONS --out POLICY.json")
+             "train ROWS COLS classical|abrupt ITERATIONS --out POLICY.json | "
+             "cfr-time ROWS COLS classical|abrupt ITERATIONS")
 
 
 if __name__ == "__main__":

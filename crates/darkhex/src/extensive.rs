@@ -3,6 +3,11 @@
 //! - [`HistoryGame`] (perfect recall): a player's information set is its private history,
 //!   keyed `player << 127 | history`. Exact, but the game tree has one node per pair of
 //!   histories, which is affordable only on boards of up to about 8 cells.
+//! - [`SymmetricHistoryGame`] (perfect recall up to the 180° rotation): a history and its
+//!   rotation share one information set, whose actions are listed in the canonical
+//!   orientation, and a state and its rotation are one node. The strategies it can express are
+//!   exactly the rotation-invariant ones; CFR on it walks half the tree (the rotated half of
+//!   every subtree below a rotation-invariant state is not built) with half the sets.
 //! - [`ViewGame`] (imperfect recall, a view abstraction): a player's information set is its
 //!   *view*, the pair (own stones, known enemy stones), so histories that differ only in the
 //!   order of the same probes share a strategy. States are merged on (true board, both known
@@ -19,7 +24,7 @@
 //! In both, the payoff is 1 if Black wins and 0 otherwise, so values are Black's winning
 //! probability.
 
-use crate::rules::{DarkHex, State};
+use crate::rules::{DarkHex, State, EVENT_BITS};
 use bitboard::BitWord;
 use game::extensive::ExtensiveGame;
 use game::{NodeKind, Player};
@@ -77,6 +82,112 @@ impl ExtensiveGame for HistoryGame {
     }
     fn payoff(&self, s: &State) -> f64 {
         payoff(s)
+    }
+}
+
+/// Perfect-recall Dark Hex up to the board's 180° rotation (see the module documentation).
+///
+/// Its keys are [`history_key`]s of the canonical history `min(h, rotate(h))`. At a history
+/// equal to its own rotation (the empty one, or one of centre probes only) the actions are in
+/// plain order and [`ExtensiveGame::mirrored_actions`] pairs each cell with its rotation, so
+/// that the solver keeps the strategy there symmetric. States are merged with their rotations
+/// (the key packs both private histories: on boards of at most 12 cells, 6 with
+/// announcements; larger ones are not merged).
+#[derive(Clone, Debug)]
+pub struct SymmetricHistoryGame(pub DarkHex);
+
+impl SymmetricHistoryGame {
+    /// The canonical history of `h` and whether it is the rotated one.
+    #[inline]
+    pub fn canonical(&self, h: u128) -> (u128, bool) {
+        let r = self.0.rotate_history(h);
+        if r < h {
+            (r, true)
+        } else {
+            (h, false)
+        }
+    }
+
+    /// The cells of `legal` in the order of the information set of a history whose canonical
+    /// orientation is the rotated one (`flip`) or not: ascending cells of the canonical
+    /// orientation, mapped back to the board (the rotation reverses the order of cells).
+    fn ordered(&self, legal: u64, flip: bool, out: &mut Vec<u8>) {
+        let start = out.len();
+        out.extend(legal.iter().map(|c| c as u8));
+        if flip {
+            out[start..].reverse();
+        }
+    }
+
+    /// The expansion of a strategy keyed by this game's keys (canonical histories) into one
+    /// keyed like [`HistoryGame`]'s: each entry also stands for its rotation, whose actions in
+    /// ascending cell order are the canonical ones reversed.
+    pub fn expand(
+        &self,
+        entries: impl IntoIterator<Item = (u128, Vec<f64>)>,
+    ) -> Vec<(u128, Vec<f64>)> {
+        let player_bit = 1u128 << 127;
+        let mut out = Vec::new();
+        for (key, probs) in entries {
+            let rotated = key & player_bit | self.0.rotate_history(key & !player_bit);
+            if rotated != key {
+                out.push((rotated, probs.iter().rev().copied().collect()));
+            }
+            out.push((key, probs));
+        }
+        out
+    }
+}
+
+impl ExtensiveGame for SymmetricHistoryGame {
+    type State = State;
+    type Action = u8;
+    type InfoKey = u128;
+    const PERFECT_RECALL: bool = true;
+
+    fn root(&self) -> State {
+        self.0.root()
+    }
+    fn node_kind(&self, s: &State) -> NodeKind {
+        node_kind(s)
+    }
+    fn legal_actions(&self, s: &State, out: &mut Vec<u8>) {
+        let (_, flip) = self.canonical(s.history[s.to_move as usize]);
+        self.ordered(self.0.legal_set(s), flip, out);
+    }
+    fn apply(&self, s: &mut State, a: u8) {
+        self.0.play(s, a as u32);
+    }
+    fn info_key(&self, s: &State) -> u128 {
+        let (h, _) = self.canonical(s.history[s.to_move as usize]);
+        history_key(s.to_move, h)
+    }
+    fn payoff(&self, s: &State) -> f64 {
+        payoff(s)
+    }
+    fn mirrored_actions(&self, s: &State, out: &mut Vec<u16>) {
+        let h = s.history[s.to_move as usize];
+        if self.0.rotate_history(h) != h {
+            return;
+        }
+        // Plain order; the legal set is rotation invariant (so is the history), and the
+        // rotation reverses the order of cells.
+        let n = self.0.legal_set(s).count_ones() as u16;
+        out.extend((0..n).map(|k| n - 1 - k));
+    }
+    fn transposition_key(&self, s: &State) -> Option<u128> {
+        // A state is its two private histories, which must fit 64 bits each: one event per own
+        // probe (each probes a new cell), plus one per touched stone with announcements.
+        let events = self.0.cells() * if self.0.rules().announce_touch { 2 } else { 1 };
+        if events * EVENT_BITS as usize > 64 {
+            return None;
+        }
+        let pack = |h: [u128; 2]| h[0] << 64 | h[1];
+        let r = [
+            self.0.rotate_history(s.history[0]),
+            self.0.rotate_history(s.history[1]),
+        ];
+        Some(pack(s.history).min(pack(r)))
     }
 }
 

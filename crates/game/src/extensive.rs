@@ -68,6 +68,16 @@ pub trait ExtensiveGame: Send + Sync {
         None
     }
 
+    /// For a game whose information-set keys are taken up to a symmetry of the game (a set
+    /// and its mirror image share one key): at a decision node whose information set is its
+    /// own mirror image, write to `out` (cleared by the caller) the position of each legal
+    /// action's mirror image in the action list, so that a solver can keep the strategy there
+    /// symmetric, as it must be for one key to stand for both images. Leave `out` empty
+    /// elsewhere (the default: no symmetry).
+    fn mirrored_actions(&self, s: &Self::State, out: &mut Vec<u16>) {
+        let _ = (s, out);
+    }
+
     /// The payoff of `p` at a terminal node.
     #[inline]
     fn payoff_for(&self, s: &Self::State, p: Player) -> f64 {

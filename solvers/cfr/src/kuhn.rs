@@ -104,7 +104,7 @@ impl ExtensiveGame for Kuhn {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{bracket, Algorithm, Profile, Solver};
+    use crate::{bracket, Algorithm, Passes, Profile, Solver};
 
     #[test]
     fn uniform_kuhn_is_exploitable_and_bracket_is_ordered() {
@@ -123,8 +123,17 @@ mod tests {
             (Algorithm::DCFR_DEFAULT, 3_000, 1e-3),
             (Algorithm::PcfrPlus, 3_000, 1e-3),
         ] {
+            for passes in [Passes::Level, Passes::PrunedWalk] {
+                converges(algo, passes, iters, tol);
+            }
+        }
+    }
+
+    fn converges(algo: Algorithm, passes: Passes, iters: u64, tol: f64) {
+        {
             let mut s = Solver::new(&Kuhn, algo, 1000).unwrap();
             assert_eq!(s.tree().infosets(), 12);
+            assert_eq!(s.set_passes(passes), passes);
             s.iterate(iters);
             let avg = s.average_strategy();
             let b = bracket(&Kuhn, &avg, false);
@@ -135,6 +144,50 @@ mod tests {
             // The parallel best response agrees with the sequential one.
             let bp = bracket(&Kuhn, &avg, true);
             assert!((bp.lower - b.lower).abs() < 1e-12 && (bp.upper - b.upper).abs() < 1e-12);
+        }
+    }
+
+    fn max_difference(a: &Profile<u32>, b: &Profile<u32>) -> f64 {
+        assert_eq!(a.len(), b.len());
+        a.entries()
+            .flat_map(|(k, _, p)| p.iter().zip(b.get(&k).unwrap()).map(|(x, y)| (x - y).abs()))
+            .fold(0.0, f64::max)
+    }
+
+    #[test]
+    fn pruned_walk_matches_the_level_passes_and_resumes_their_checkpoints() {
+        for algo in [
+            Algorithm::Vanilla,
+            Algorithm::CfrPlus,
+            Algorithm::Linear,
+            Algorithm::DCFR_DEFAULT,
+            Algorithm::PcfrPlus,
+        ] {
+            let mut level = Solver::new(&Kuhn, algo, 1000).unwrap();
+            assert_eq!(level.set_passes(Passes::Level), Passes::Level);
+            let mut walk = Solver::new(&Kuhn, algo, 1000).unwrap();
+            assert_eq!(
+                walk.passes(),
+                Passes::PrunedWalk,
+                "Kuhn is a perfect-recall tree"
+            );
+            level.iterate(300);
+            walk.iterate(300);
+            let (a, b) = (level.average_strategy(), walk.average_strategy());
+            assert!(max_difference(&a, &b) < 1e-12, "{algo:?}");
+            let (ca, cb) = (level.current_strategy(), walk.current_strategy());
+            assert!(max_difference(&ca, &cb) < 1e-12, "{algo:?}");
+            // A level checkpoint continues under the walk as under the level passes.
+            let mut resumed = Solver::new(&Kuhn, algo, 1000).unwrap();
+            resumed.restore(level.checkpoint()).unwrap();
+            level.iterate(300);
+            resumed.iterate(300);
+            let (a, b) = (level.average_strategy(), resumed.average_strategy());
+            assert!(max_difference(&a, &b) < 1e-12, "{algo:?} resumed");
+            // Strategies that differ make a difference the comparison sees.
+            let mut short = Solver::new(&Kuhn, algo, 1000).unwrap();
+            short.iterate(3);
+            assert!(max_difference(&a, &short.average_strategy()) > 1e-3);
         }
     }
 

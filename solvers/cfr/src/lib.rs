@@ -36,9 +36,11 @@
 
 mod best_response;
 pub mod kuhn;
+mod level;
 mod solver;
 mod tree;
+mod walk;
 
 pub use best_response::{best_response_value, bracket, Bracket};
-pub use solver::{Algorithm, CfrError, Checkpoint, Profile, Solver};
+pub use solver::{Algorithm, CfrError, Checkpoint, Passes, Profile, Solver};
 pub use tree::Tree;

@@ -1,10 +1,11 @@
 //! The CFR iteration and the strategies it produces.
 
-use crate::tree::{Tree, CHANCE, FIRST, FIXED, TERMINAL_BIT};
+use crate::level::{accumulate, backward, forward};
+use crate::tree::Tree;
+use crate::walk::{Update, Walk};
 use game::extensive::{Behaviour, ExtensiveGame};
 use hashbrown::HashMap;
 use ndarray::Array1;
-use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
@@ -68,10 +69,24 @@ impl Algorithm {
     }
 }
 
+/// How an iteration walks the tree (both compute the same regrets and values; see
+/// [`Solver::set_passes`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Passes {
+    /// Three passes over every node of the level-ordered DAG per update (any game).
+    Level,
+    /// One depth-first walk per update that skips the subtrees the opponent reaches with
+    /// probability 0 and the nodes with one action (perfect-recall trees only).
+    PrunedWalk,
+}
+
 /// A CFR solver over an expanded [`Tree`].
 #[derive(Debug)]
 pub struct Solver<K> {
     tree: Tree<K>,
+    /// The pruned walk's layout, if the tree allows it.
+    walk: Option<Walk>,
+    passes: Passes,
     algorithm: Algorithm,
     regrets: Array1<f64>,
     strategy_sum: Array1<f64>,
@@ -79,6 +94,10 @@ pub struct Solver<K> {
     /// Predictive CFR⁺ only: the last instantaneous regrets.
     prediction: Array1<f64>,
     iterations: u64,
+    /// Nodes each player's last update visited.
+    visited: [usize; 2],
+    /// The passes' buffers, kept between calls.
+    scratch: Scratch,
 }
 
 /// A behavioural strategy profile keyed by information set.
@@ -194,6 +213,18 @@ impl<K: serde::Serialize + for<'de> Deserialize<'de>> Checkpoint<K> {
     }
 }
 
+/// The buffers of an iteration's passes.
+#[derive(Debug, Default)]
+struct Scratch {
+    reach_self: Vec<f64>,
+    reach_other: Vec<f64>,
+    value: Vec<f64>,
+    /// The walk's own reach per slot.
+    own_reach: Vec<f64>,
+    /// Predictive CFR⁺: the regrets before the update.
+    before: Vec<f64>,
+}
+
 fn regret_match(regrets: &[f64], out: &mut [f64]) {
     let pos: f64 = regrets.iter().map(|&r| r.max(0.0)).sum();
     if pos > 0.0 {
@@ -220,8 +251,16 @@ impl<K: Copy + Eq + core::hash::Hash + core::fmt::Debug + Send + Sync> Solver<K>
     /// Set up `algorithm` on an expanded tree.
     pub fn from_tree(tree: Tree<K>, algorithm: Algorithm) -> Self {
         let n = tree.slots;
+        let walk = Walk::new(&tree);
+        let passes = if walk.is_some() {
+            Passes::PrunedWalk
+        } else {
+            Passes::Level
+        };
         let mut s = Solver {
             tree,
+            walk,
+            passes,
             algorithm,
             regrets: Array1::zeros(n),
             strategy_sum: Array1::zeros(n),
@@ -232,9 +271,37 @@ impl<K: Copy + Eq + core::hash::Hash + core::fmt::Debug + Send + Sync> Solver<K>
                 0
             }),
             iterations: 0,
+            visited: [0; 2],
+            scratch: Scratch::default(),
         };
-        s.update_current();
+        s.update_current(None);
         s
+    }
+
+    /// Choose the passes: [`Passes::PrunedWalk`] (the default where the tree allows it) or
+    /// [`Passes::Level`]; returns the passes in use (the level passes if the walk is not
+    /// available).
+    pub fn set_passes(&mut self, passes: Passes) -> Passes {
+        self.passes = match passes {
+            Passes::PrunedWalk if self.walk.is_some() => Passes::PrunedWalk,
+            _ => Passes::Level,
+        };
+        self.passes
+    }
+
+    /// The passes in use.
+    pub fn passes(&self) -> Passes {
+        self.passes
+    }
+
+    /// Nodes the pruned walk visits at most (one-action chains skipped), if it is available.
+    pub fn walk_nodes(&self) -> Option<usize> {
+        self.walk.as_ref().map(Walk::nodes)
+    }
+
+    /// The nodes each player's last update visited (all nodes with the level passes).
+    pub fn last_visits(&self) -> [usize; 2] {
+        self.visited
     }
 
     /// The expanded tree.
@@ -250,95 +317,141 @@ impl<K: Copy + Eq + core::hash::Hash + core::fmt::Debug + Send + Sync> Solver<K>
         self.algorithm
     }
 
-    fn update_current(&mut self) {
+    /// Regret matching at the information sets of `player` (all sets with `None`).
+    fn update_current(&mut self, player: Option<u8>) {
         let t = &self.tree;
         let regrets = self.regrets.as_slice().expect("contiguous");
         let current = self.current.as_slice_mut().expect("contiguous");
-        if self.algorithm == Algorithm::PcfrPlus {
-            let pred = self.prediction.as_slice().expect("contiguous");
-            let mut buf = Vec::new();
-            for x in 0..t.keys.len() {
-                let (o, n) = (t.offset[x] as usize, t.actions[x] as usize);
+        let pred = self.prediction.as_slice().expect("contiguous");
+        let predictive = self.algorithm == Algorithm::PcfrPlus;
+        let mut buf = Vec::new();
+        for x in 0..t.keys.len() {
+            if player.is_some_and(|p| t.owner[x] != p) {
+                continue;
+            }
+            let (o, n) = (t.offset[x] as usize, t.actions[x] as usize);
+            if predictive {
                 buf.clear();
                 buf.extend((o..o + n).map(|i| regrets[i] + pred[i]));
                 regret_match(&buf, &mut current[o..o + n]);
+            } else {
+                regret_match(&regrets[o..o + n], &mut current[o..o + n]);
             }
-            return;
-        }
-        for x in 0..t.keys.len() {
-            let (o, n) = (t.offset[x] as usize, t.actions[x] as usize);
-            regret_match(&regrets[o..o + n], &mut current[o..o + n]);
         }
     }
 
     /// Run `n` more iterations.
     pub fn iterate(&mut self, n: u64) {
-        let nodes = self.tree.nodes();
-        let mut reach_self = vec![0.0f64; nodes];
-        let mut reach_other = vec![0.0f64; nodes];
-        let mut value = vec![0.0f64; nodes];
-        let mut before: Vec<f64> = Vec::new();
+        let mut scratch = std::mem::take(&mut self.scratch);
         for _ in 0..n {
             let t = self.iterations + 1;
             for player in 0..2u8 {
-                self.discount(player, t);
-                let strategy_weight = match self.algorithm {
-                    Algorithm::Vanilla | Algorithm::Dcfr { .. } => 1.0,
-                    Algorithm::CfrPlus | Algorithm::Linear => t as f64,
-                    Algorithm::PcfrPlus => (t as f64) * (t as f64),
-                };
-                if self.algorithm == Algorithm::PcfrPlus {
-                    before.clear();
-                    before.extend_from_slice(self.regrets.as_slice().expect("contiguous"));
-                }
-                let regret_weight = if self.algorithm == Algorithm::Linear {
-                    t as f64
-                } else {
-                    1.0
-                };
-                let current = self.current.as_slice().expect("contiguous");
-                forward(
-                    &self.tree,
-                    current,
-                    player,
-                    &mut reach_self,
-                    &mut reach_other,
-                );
-                backward(&self.tree, current, &mut value);
-                accumulate(
-                    &self.tree,
-                    current,
-                    player,
-                    &reach_self,
-                    &reach_other,
-                    &value,
-                    regret_weight,
-                    strategy_weight,
-                    self.regrets.as_slice_mut().expect("contiguous"),
-                    self.strategy_sum.as_slice_mut().expect("contiguous"),
-                );
-                if self.algorithm == Algorithm::PcfrPlus {
-                    // The instantaneous regrets become the next prediction.
-                    let tr = &self.tree;
-                    let regrets = self.regrets.as_slice().expect("contiguous");
-                    let pred = self.prediction.as_slice_mut().expect("contiguous");
-                    for x in 0..tr.keys.len() {
-                        if tr.owner[x] != player {
-                            continue;
-                        }
-                        let (o, n) = (tr.offset[x] as usize, tr.actions[x] as usize);
-                        for i in o..o + n {
-                            pred[i] = regrets[i] - before[i];
-                        }
-                    }
-                }
-                if matches!(self.algorithm, Algorithm::CfrPlus | Algorithm::PcfrPlus) {
-                    self.floor_regrets(player);
-                }
-                self.update_current();
+                self.update(player, t, &mut scratch);
             }
             self.iterations = t;
         }
+        self.scratch = scratch;
+    }
+
+    /// `player`'s update of iteration `t`.
+    fn update(&mut self, player: u8, t: u64, scratch: &mut Scratch) {
+        self.discount(player, t);
+        let strategy_weight = match self.algorithm {
+            Algorithm::Vanilla | Algorithm::Dcfr { .. } => 1.0,
+            Algorithm::CfrPlus | Algorithm::Linear => t as f64,
+            Algorithm::PcfrPlus => (t as f64) * (t as f64),
+        };
+        let regret_weight = if self.algorithm == Algorithm::Linear {
+            t as f64
+        } else {
+            1.0
+        };
+        let predictive = self.algorithm == Algorithm::PcfrPlus;
+        if predictive {
+            scratch.before.clear();
+            scratch
+                .before
+                .extend_from_slice(self.regrets.as_slice().expect("contiguous"));
+        }
+        let current = self.current.as_slice().expect("contiguous");
+        let regrets = self.regrets.as_slice_mut().expect("contiguous");
+        let strategy_sum = self.strategy_sum.as_slice_mut().expect("contiguous");
+        match (&self.walk, self.passes) {
+            (Some(walk), Passes::PrunedWalk) => {
+                self.visited[player as usize] = walk.update_regrets(&mut Update {
+                    probs: current,
+                    regrets,
+                    player,
+                    regret_weight,
+                });
+                scratch.own_reach.resize(self.tree.slots, 0.0);
+                walk.update_average(
+                    &self.tree,
+                    player,
+                    current,
+                    strategy_weight,
+                    &mut scratch.own_reach,
+                    strategy_sum,
+                );
+            }
+            _ => {
+                let nodes = self.tree.nodes();
+                scratch.reach_self.resize(nodes, 0.0);
+                scratch.reach_other.resize(nodes, 0.0);
+                scratch.value.resize(nodes, 0.0);
+                let tree = &self.tree;
+                self.visited[player as usize] = nodes;
+                forward(
+                    tree,
+                    current,
+                    player,
+                    &mut scratch.reach_self,
+                    &mut scratch.reach_other,
+                );
+                backward(tree, current, &mut scratch.value);
+                accumulate(
+                    tree,
+                    current,
+                    player,
+                    &scratch.reach_self,
+                    &scratch.reach_other,
+                    &scratch.value,
+                    regret_weight,
+                    strategy_weight,
+                    regrets,
+                    strategy_sum,
+                );
+            }
+        }
+        // At a set that is its own mirror image (a symmetric game tied up to its symmetry)
+        // one orientation's regrets were added for both: the mean of an action's and its
+        // image's is the tied set's regret, the same for both, so the strategy stays symmetric.
+        let regrets = self.regrets.as_slice_mut().expect("contiguous");
+        for &(a, b) in &self.tree.mirror_pairs[player as usize] {
+            let mean = (regrets[a as usize] + regrets[b as usize]) * 0.5;
+            regrets[a as usize] = mean;
+            regrets[b as usize] = mean;
+        }
+        if predictive {
+            // The instantaneous regrets become the next prediction.
+            let tr = &self.tree;
+            let regrets = self.regrets.as_slice().expect("contiguous");
+            let pred = self.prediction.as_slice_mut().expect("contiguous");
+            for x in 0..tr.keys.len() {
+                if tr.owner[x] != player {
+                    continue;
+                }
+                let (o, n) = (tr.offset[x] as usize, tr.actions[x] as usize);
+                for i in o..o + n {
+                    pred[i] = regrets[i] - scratch.before[i];
+                }
+            }
+        }
+        if matches!(self.algorithm, Algorithm::CfrPlus | Algorithm::PcfrPlus) {
+            self.floor_regrets(player);
+        }
+        // Only `player`'s regrets changed.
+        self.update_current(Some(player));
     }
 
     /// Per-slot probabilities of `profile` (uniform where it has no entry).
@@ -479,165 +592,7 @@ impl<K: Copy + Eq + core::hash::Hash + core::fmt::Debug + Send + Sync> Solver<K>
         self.regrets = Array1::from(c.regrets);
         self.strategy_sum = Array1::from(c.strategy_sum);
         self.prediction = Array1::from(c.prediction);
-        self.update_current();
+        self.update_current(None);
         Ok(())
-    }
-}
-
-#[inline]
-fn edge_value<K>(t: &Tree<K>, value: &[f64], c: u32) -> f64 {
-    if c & TERMINAL_BIT != 0 {
-        t.terminal_payoff[(c & !TERMINAL_BIT) as usize]
-    } else {
-        value[c as usize]
-    }
-}
-
-/// Reach sums over all paths: `reach_self` the product of `player`'s probabilities,
-/// `reach_other` the product of the opponent's and chance's.
-fn forward<K>(
-    t: &Tree<K>,
-    probs: &[f64],
-    player: u8,
-    reach_self: &mut [f64],
-    reach_other: &mut [f64],
-) {
-    reach_self.iter_mut().for_each(|v| *v = 0.0);
-    reach_other.iter_mut().for_each(|v| *v = 0.0);
-    reach_self[0] = 1.0;
-    reach_other[0] = 1.0;
-    for v in 0..t.kind.len() {
-        let (rs, ro) = (reach_self[v], reach_other[v]);
-        if rs == 0.0 && ro == 0.0 {
-            continue;
-        }
-        let (e0, e1) = (t.edge_start[v] as usize, t.edge_start[v + 1] as usize);
-        match t.kind[v] {
-            FIXED => {}
-            CHANCE => {
-                let o = t.infoset[v] as usize;
-                for (k, e) in (e0..e1).enumerate() {
-                    let c = t.edges[e];
-                    if c & TERMINAL_BIT == 0 {
-                        reach_self[c as usize] += rs;
-                        reach_other[c as usize] += ro * t.chance_prob[o + k];
-                    }
-                }
-            }
-            kind => {
-                let o = t.offset[t.infoset[v] as usize] as usize;
-                let mine = kind - FIRST == player;
-                for (k, e) in (e0..e1).enumerate() {
-                    let c = t.edges[e];
-                    if c & TERMINAL_BIT == 0 {
-                        let p = probs[o + k];
-                        if mine {
-                            reach_self[c as usize] += rs * p;
-                            reach_other[c as usize] += ro;
-                        } else {
-                            reach_self[c as usize] += rs;
-                            reach_other[c as usize] += ro * p;
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-/// The first player's expected payoff at every node under `probs` (levels deepest first; the
-/// nodes of a large level in parallel).
-fn backward<K: Sync>(t: &Tree<K>, probs: &[f64], value: &mut [f64]) {
-    let node_value = |v: usize, deeper: &[f64], base: usize| -> f64 {
-        let child = |c: u32| -> f64 {
-            if c & TERMINAL_BIT != 0 {
-                t.terminal_payoff[(c & !TERMINAL_BIT) as usize]
-            } else {
-                deeper[c as usize - base]
-            }
-        };
-        let (e0, e1) = (t.edge_start[v] as usize, t.edge_start[v + 1] as usize);
-        match t.kind[v] {
-            FIXED => t.fixed_payoff[v],
-            CHANCE => {
-                let o = t.infoset[v] as usize;
-                (e0..e1)
-                    .enumerate()
-                    .map(|(k, e)| t.chance_prob[o + k] * child(t.edges[e]))
-                    .sum()
-            }
-            _ => {
-                let o = t.offset[t.infoset[v] as usize] as usize;
-                (e0..e1)
-                    .enumerate()
-                    .map(|(k, e)| probs[o + k] * child(t.edges[e]))
-                    .sum()
-            }
-        }
-    };
-    let levels = t.level_start.len();
-    for l in (0..levels).rev() {
-        let ls = t.level_start[l] as usize;
-        let le = if l + 1 < levels {
-            t.level_start[l + 1] as usize
-        } else {
-            t.kind.len()
-        };
-        if ls >= le {
-            continue;
-        }
-        let (head, deeper) = value.split_at_mut(le);
-        let level = &mut head[ls..le];
-        if le - ls >= 1 << 14 {
-            level
-                .par_chunks_mut(1 << 12)
-                .enumerate()
-                .for_each(|(ci, chunk)| {
-                    for (i, out) in chunk.iter_mut().enumerate() {
-                        *out = node_value(ls + (ci << 12) + i, deeper, le);
-                    }
-                });
-        } else {
-            for (i, out) in level.iter_mut().enumerate() {
-                *out = node_value(ls + i, deeper, le);
-            }
-        }
-    }
-}
-
-/// Add this pass's regrets and average-strategy contributions at `player`'s nodes.
-fn accumulate<K>(
-    t: &Tree<K>,
-    probs: &[f64],
-    player: u8,
-    reach_self: &[f64],
-    reach_other: &[f64],
-    value: &[f64],
-    regret_weight: f64,
-    strategy_weight: f64,
-    regrets: &mut [f64],
-    strategy_sum: &mut [f64],
-) {
-    let kind_of_player = FIRST + player;
-    let sign = if player == 0 { 1.0 } else { -1.0 };
-    for v in 0..t.kind.len() {
-        if t.kind[v] != kind_of_player {
-            continue;
-        }
-        let (rs, ro) = (reach_self[v], reach_other[v]);
-        if rs == 0.0 && ro == 0.0 {
-            continue;
-        }
-        let o = t.offset[t.infoset[v] as usize] as usize;
-        let e0 = t.edge_start[v] as usize;
-        let n = t.edge_start[v + 1] as usize - e0;
-        let vv = value[v];
-        let w = regret_weight * ro * sign;
-        let ws = strategy_weight * rs;
-        for k in 0..n {
-            let cv = edge_value(t, value, t.edges[e0 + k]);
-            regrets[o + k] += w * (cv - vv);
-            strategy_sum[o + k] += ws * probs[o + k];
-        }
     }
 }

@@ -54,6 +54,14 @@ pub struct Tree<K> {
     pub(crate) terminal_edges: usize,
     /// Number of nodes turned into fixed nodes.
     pub(crate) fixed_nodes: usize,
+    /// The game's [`ExtensiveGame::PERFECT_RECALL`].
+    pub(crate) perfect_recall: bool,
+    /// Each slot's mirror image (itself unless the game names one, see
+    /// [`ExtensiveGame::mirrored_actions`]).
+    pub(crate) mirror: Vec<u32>,
+    /// Per player, the pairs of distinct mirror-image slots (`a < b`), whose regrets the
+    /// solver keeps equal.
+    pub(crate) mirror_pairs: [Vec<(u32, u32)>; 2],
 }
 
 /// The level being collected while one level is expanded: its first node index, its states
@@ -89,6 +97,7 @@ impl<K: Copy + Eq + core::hash::Hash + core::fmt::Debug> Tree<K> {
         max_nodes: usize,
     ) -> Result<Self, CfrError> {
         let mut t = Tree::empty();
+        t.perfect_recall = G::PERFECT_RECALL;
         let root = game.root();
         if game.node_kind(&root) == NodeKind::Terminal {
             return Err(CfrError::InconsistentInfoset("the root is terminal".into()));
@@ -101,6 +110,7 @@ impl<K: Copy + Eq + core::hash::Hash + core::fmt::Debug> Tree<K> {
             index: HashMap::new(),
         };
         let mut acts = Vec::new();
+        let mut mirrored = Vec::new();
         let mut outs = Vec::new();
         while !level.is_empty() {
             next.base = t.kind.len() + level.len();
@@ -109,7 +119,9 @@ impl<K: Copy + Eq + core::hash::Hash + core::fmt::Debug> Tree<K> {
                 let children = match game.node_kind(&s) {
                     NodeKind::Terminal => unreachable!("terminals are not nodes"),
                     NodeKind::Chance => t.push_chance_node(game, &s, &mut outs),
-                    NodeKind::Decision(p) => t.push_decision_node(game, &s, p, &mut acts)?,
+                    NodeKind::Decision(p) => {
+                        t.push_decision_node(game, &s, p, &mut acts, &mut mirrored)?
+                    }
                 };
                 t.fixed_payoff.push(f64::NAN);
                 for c in children {
@@ -135,6 +147,12 @@ impl<K: Copy + Eq + core::hash::Hash + core::fmt::Debug> Tree<K> {
         }
         t.fix_determined();
         t.compact();
+        for (i, &m) in t.mirror.iter().enumerate() {
+            if (i as u32) < m {
+                let x = t.offset.partition_point(|&o| o as usize <= i) - 1;
+                t.mirror_pairs[t.owner[x] as usize].push((i as u32, m));
+            }
+        }
         Ok(t)
     }
 
@@ -157,6 +175,9 @@ impl<K: Copy + Eq + core::hash::Hash + core::fmt::Debug> Tree<K> {
             slots: 0,
             terminal_edges: 0,
             fixed_nodes: 0,
+            perfect_recall: false,
+            mirror: Vec::new(),
+            mirror_pairs: [Vec::new(), Vec::new()],
         }
     }
 
@@ -190,10 +211,17 @@ impl<K: Copy + Eq + core::hash::Hash + core::fmt::Debug> Tree<K> {
         s: &G::State,
         p: Player,
         acts: &mut Vec<G::Action>,
+        mirrored: &mut Vec<u16>,
     ) -> Result<Vec<G::State>, CfrError> {
         acts.clear();
         game.legal_actions(s, acts);
-        let set = self.infoset_of(game.info_key(s), p, acts.len())?;
+        let key = game.info_key(s);
+        let first = !self.index.contains_key(&key);
+        let set = self.infoset_of(key, p, acts.len())?;
+        mirrored.clear();
+        game.mirrored_actions(s, mirrored);
+        self.set_mirror(set, mirrored, first)
+            .map_err(|why| CfrError::InconsistentInfoset(format!("{key:?}: {why}")))?;
         self.kind.push(if p.index() == 0 { FIRST } else { SECOND });
         self.infoset.push(set);
         Ok(acts
@@ -204,6 +232,32 @@ impl<K: Copy + Eq + core::hash::Hash + core::fmt::Debug> Tree<K> {
                 c
             })
             .collect())
+    }
+
+    /// Record the mirror images of the actions of set `x` (`mirrored` empty: none) at its
+    /// `first` node, or check them against the first node's; say why they are not an
+    /// involution or disagree.
+    fn set_mirror(&mut self, x: u32, mirrored: &[u16], first: bool) -> Result<(), &'static str> {
+        let (o, n) = (self.offset[x as usize], self.actions[x as usize] as usize);
+        let slots = o as usize..o as usize + n;
+        let given: Vec<u32> = if mirrored.is_empty() {
+            slots.clone().map(|i| i as u32).collect()
+        } else {
+            if mirrored.len() != n {
+                return Err("mirrored actions of the wrong length");
+            }
+            let m = |k: usize| mirrored[k] as usize;
+            if (0..n).any(|k| m(k) >= n || m(m(k)) != k) {
+                return Err("mirrored actions are not an involution");
+            }
+            (0..n).map(|k| o + m(k) as u32).collect()
+        };
+        if first {
+            self.mirror[slots].copy_from_slice(&given);
+        } else if self.mirror[slots] != given[..] {
+            return Err("nodes of the set disagree on the mirror images of its actions");
+        }
+        Ok(())
     }
 
     /// The index of the information set `key` of player `p` with `n` actions, added if new;
@@ -221,6 +275,8 @@ impl<K: Copy + Eq + core::hash::Hash + core::fmt::Debug> Tree<K> {
         self.owner.push(p.index() as u8);
         self.offset.push(self.slots as u32);
         self.actions.push(n as u16);
+        self.mirror
+            .extend(self.slots as u32..(self.slots + n) as u32);
         self.slots += n;
         Ok(x)
     }

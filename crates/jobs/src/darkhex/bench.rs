@@ -1,12 +1,14 @@
 //! The Dark Hex benchmark (`gsolve bench darkhex`): CFR time per iteration, the exact best
 //! response against the published certificates, and the double-oracle job to gap 1e-6 on the
-//! boards of at most 9 cells that it does not solve at once → `bench.md`.
+//! boards of at most 9 cells that it does not solve at once → `bench.md`. A section that
+//! `scripts/darkhex-cfr-peer.sh` wrote into the file (OpenSpiel side by side) is kept.
 
 use super::certify::certify_text;
+use super::cfr_timing::passes_name;
 use super::double_oracle::{self, DoubleOracleConfig};
 use super::{toolkit_version, write_atomic, JobError, JobResult, Output, Stop};
 use crate::Progress;
-use cfr::{Algorithm, Solver};
+use cfr::{Algorithm, Passes, Solver};
 use darkhex::double_oracle::OracleKind;
 use darkhex::extensive::{HistoryGame, ViewGame};
 use darkhex::strategy::Representation;
@@ -54,6 +56,14 @@ pub fn run(config: &BenchConfig, progress: &dyn Progress) -> JobResult<BenchRepo
     certificate_section(config, &mut md, &mut results)?;
     progress.message("double oracle to gap 1e-6");
     double_oracle_section(&mut md, &mut results, progress)?;
+    // The side-by-side section another tool writes into the same file survives a rerun.
+    if let Some(peer) = std::fs::read_to_string(&config.out)
+        .ok()
+        .and_then(|old| peer_section(&old))
+    {
+        md.push('\n');
+        md.push_str(&peer);
+    }
     write_atomic(&config.out, md.as_bytes())?;
     Ok(BenchReport {
         markdown: md,
@@ -61,30 +71,49 @@ pub fn run(config: &BenchConfig, progress: &dyn Progress) -> JobResult<BenchRepo
     })
 }
 
+/// The markers of the section `scripts/darkhex-cfr-peer.sh` writes into `bench.md`.
+const PEER_BEGIN: &str = "<!-- peer: scripts/darkhex-cfr-peer.sh -->";
+const PEER_END: &str = "<!-- end peer -->";
+
+/// The peer section of a `bench.md` (markers included, with a final newline), if it has one.
+fn peer_section(text: &str) -> Option<String> {
+    let start = text.find(PEER_BEGIN)?;
+    let end = start + text[start..].find(PEER_END)? + PEER_END.len();
+    Some(format!("{}\n", &text[start..end]))
+}
+
 fn cfr_section(md: &mut String, results: &mut Vec<serde_json::Value>) -> JobResult<()> {
-    md.push_str("## CFR iteration time (one iteration = both players' passes, after the DAG is built)\n\n| board | variant | representation | algorithm | live nodes | information sets | iterations timed | ms / iteration |\n|---|---|---|---|---|---|---|---|\n");
+    md.push_str("## CFR iteration time (one iteration = both players' updates, after the DAG is built)\n\nEach row times the first batch of 2^k iterations (after 2^k + 2 untimed ones) that takes over 2 s. `walk` is the pruned depth-first walk of perfect-recall trees (it skips what the opponent reaches with probability 0, so it gets faster as strategies become sparse), `level` the three passes over every node (the only passes of the view DAG).\n\n| board | variant | representation | algorithm | passes | live nodes | information sets | iterations timed | ms / iteration |\n|---|---|---|---|---|---|---|---|---|\n");
     use Representation::{History, View};
     use Variant::{Abrupt, Classical};
-    for (r, c, v, repr, algo) in [
-        (3, 2, Classical, History, Algorithm::DCFR_DEFAULT),
-        (3, 2, Classical, History, Algorithm::CfrPlus),
-        (3, 2, Abrupt, History, Algorithm::PcfrPlus),
-        (3, 3, Classical, View, Algorithm::DCFR_DEFAULT),
-        (3, 3, Abrupt, View, Algorithm::DCFR_DEFAULT),
+    let (walk, level) = (Passes::PrunedWalk, Passes::Level);
+    for (r, c, v, repr, algo, passes) in [
+        (3, 2, Classical, History, Algorithm::DCFR_DEFAULT, walk),
+        (3, 2, Classical, History, Algorithm::CfrPlus, walk),
+        (3, 2, Classical, History, Algorithm::CfrPlus, level),
+        (3, 2, Abrupt, History, Algorithm::CfrPlus, walk),
+        (3, 2, Abrupt, History, Algorithm::CfrPlus, level),
+        (2, 3, Abrupt, History, Algorithm::CfrPlus, walk),
+        (2, 3, Abrupt, History, Algorithm::CfrPlus, level),
+        (3, 2, Abrupt, History, Algorithm::PcfrPlus, walk),
+        (3, 3, Classical, View, Algorithm::DCFR_DEFAULT, level),
+        (3, 3, Abrupt, View, Algorithm::DCFR_DEFAULT, level),
     ] {
         let game = DarkHex::with(r, c, v).map_err(JobError::runtime)?;
-        let (nodes, sets, iters, ms) = match repr {
-            History => time_iterations(&HistoryGame(game), algo)?,
-            View => time_iterations(&ViewGame(game), algo)?,
+        let t = match repr {
+            History => time_iterations(&HistoryGame(game), algo, passes)?,
+            View => time_iterations(&ViewGame(game), algo, passes)?,
         };
+        let (nodes, sets, iters, ms) = t;
+        let passes = passes_name(passes);
         md.push_str(&format!(
-            "| {r}×{c} | {v} | {} | {} | {nodes} | {sets} | {iters} | {ms:.4} |\n",
+            "| {r}×{c} | {v} | {} | {} | {passes} | {nodes} | {sets} | {iters} | {ms:.4} |\n",
             repr.name(),
             algo.describe()
         ));
-        results.push(json!({"board": format!("{r}x{c}"), "variant": v.name(), "representation": repr.name(), "algorithm": algo.describe(), "ms_per_iteration": ms}));
+        results.push(json!({"board": format!("{r}x{c}"), "variant": v.name(), "representation": repr.name(), "algorithm": algo.describe(), "passes": passes, "ms_per_iteration": ms}));
     }
-    md.push_str("\nOpenSpiel's C++ CFR+ on 3×2 classical: 112 ms / iteration on this machine kind (issue 3).\n");
+    md.push_str("\nOpenSpiel's C++ CFR+ beside gsolve's on the same boards, measured in one run: the section written by `scripts/darkhex-cfr-peer.sh` at the end of this file.\n");
     Ok(())
 }
 
@@ -93,8 +122,15 @@ fn cfr_section(md: &mut String, results: &mut Vec<serde_json::Value>) -> JobResu
 fn time_iterations<G: ExtensiveGame>(
     g: &G,
     algo: Algorithm,
+    passes: Passes,
 ) -> JobResult<(usize, usize, u64, f64)> {
     let mut s = Solver::new(g, algo, 60_000_000).map_err(JobError::runtime)?;
+    if s.set_passes(passes) != passes {
+        return Err(JobError::runtime(format!(
+            "the {} passes are not available on this tree",
+            passes_name(passes)
+        )));
+    }
     s.iterate(3);
     let mut n = 1u64;
     loop {
@@ -181,4 +217,20 @@ fn double_oracle_section(
     }
     md.push_str("\nThe longer exact double-oracle runs (iterations, time, memory, brackets) are listed in `double-oracle-runs.md`.\n");
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_peer_section_is_found_between_its_markers() {
+        let text = format!("# old\n\nrows\n{PEER_BEGIN}\n| a |\n{PEER_END}\ntrailing\n");
+        assert_eq!(
+            peer_section(&text).unwrap(),
+            format!("{PEER_BEGIN}\n| a |\n{PEER_END}\n")
+        );
+        assert_eq!(peer_section("# no section\n"), None);
+        assert_eq!(peer_section(&format!("{PEER_BEGIN}\nunterminated")), None);
+    }
 }

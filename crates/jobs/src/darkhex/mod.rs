@@ -1,7 +1,7 @@
 //! Dark Hex jobs: CFR solving ([`cfr`]), the exact double oracle ([`double_oracle`]),
 //! certificate checking and strategy evaluation ([`certify`]), the small-board table
-//! ([`table`], resumable through [`table_journal`], its shards merged by [`table_merge`]) and
-//! the benchmark ([`bench`]).
+//! ([`table`], resumable through [`table_journal`], its shards merged by [`table_merge`]), the
+//! benchmark ([`bench`]) and one timed CFR run ([`cfr_timing`]).
 //!
 //! Each job is a function of a typed config and a [`Progress`] sink; it owns stopping
 //! ([`Stop`]: iterations, wall time of the run, proven gap), checkpoints and resume, and writes
@@ -12,6 +12,7 @@
 pub mod bench;
 pub mod certify;
 pub mod cfr;
+pub mod cfr_timing;
 pub mod double_oracle;
 pub mod table;
 pub mod table_journal;
