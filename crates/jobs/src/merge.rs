@@ -367,6 +367,36 @@ fn without_timing(text: &str, csv: bool, timing: &[&str]) -> Vec<String> {
     out
 }
 
+/// The first difference between the files `name` in folders `a` and `b`, leaving out the
+/// columns named in `timing` and the recorded command (`None` when they agree).
+pub(crate) fn compare_file(
+    name: &str,
+    a: &Path,
+    b: &Path,
+    timing: &[&str],
+) -> JobResult<Option<String>> {
+    let read = |dir: &Path| {
+        let p = dir.join(name);
+        std::fs::read_to_string(&p)
+            .map_err(|e| JobError::input(format!("cannot read {}: {e}", p.display())))
+    };
+    let csv = name.ends_with(".csv");
+    let (x, y) = (
+        without_timing(&read(a)?, csv, timing),
+        without_timing(&read(b)?, csv, timing),
+    );
+    Ok((0..x.len().max(y.len()))
+        .find(|&i| x.get(i) != y.get(i))
+        .map(|i| {
+            format!(
+                "{name} line {}: {:?} against {:?}",
+                i + 1,
+                x.get(i).map_or("(end of file)", |s| s.as_str()),
+                y.get(i).map_or("(end of file)", |s| s.as_str())
+            )
+        }))
+}
+
 /// The differences between the result files of `job` in folders `a` and `b`, leaving out the
 /// columns that measure the run: one line per file that differs (empty when they agree).
 pub fn compare_outputs(job: &str, a: &Path, b: &Path) -> JobResult<Vec<String>> {
@@ -374,24 +404,7 @@ pub fn compare_outputs(job: &str, a: &Path, b: &Path) -> JobResult<Vec<String>> 
         .ok_or_else(|| JobError::input(format!("job {job:?}: no result files known")))?;
     let mut diffs = Vec::new();
     for (name, timing) in files {
-        let read = |dir: &Path| {
-            let p = dir.join(name);
-            std::fs::read_to_string(&p)
-                .map_err(|e| JobError::input(format!("cannot read {}: {e}", p.display())))
-        };
-        let csv = name.ends_with(".csv");
-        let (x, y) = (
-            without_timing(&read(a)?, csv, timing),
-            without_timing(&read(b)?, csv, timing),
-        );
-        if let Some(i) = (0..x.len().max(y.len())).find(|&i| x.get(i) != y.get(i)) {
-            diffs.push(format!(
-                "{name} line {}: {:?} against {:?}",
-                i + 1,
-                x.get(i).map_or("(end of file)", |s| s.as_str()),
-                y.get(i).map_or("(end of file)", |s| s.as_str())
-            ));
-        }
+        diffs.extend(compare_file(name, a, b, timing)?);
     }
     if job == crate::darkhex::table_journal::PART_JOB {
         diffs.extend(crate::darkhex::table_merge::compare_boards(a, b)?);

@@ -10,7 +10,7 @@ use crate::search::{search_error, SearchSettings};
 use crate::selfplay_journal::{journal_path, FinishedGame, Journal};
 use crate::Progress;
 use game::{Evaluate, MoveHints, Outcome, Player};
-use search::{Engine, GameRecord, SelfPlayOptions, SelfPlaySummary};
+use search::{Engine, GameRecord, Limits, SearchOptions, SelfPlayOptions, SelfPlaySummary};
 use std::path::{Path, PathBuf};
 
 /// The games to play.
@@ -28,6 +28,18 @@ pub struct PlayConfig {
     pub search: SearchSettings,
 }
 
+/// Check the games of `cfg` (at least one, a ply cap of at least 1) and its search settings:
+/// the engine's limits and options, or an input error naming the flag.
+pub fn check_play(cfg: &PlayConfig) -> JobResult<(Limits, SearchOptions)> {
+    if cfg.games == 0 {
+        return Err(JobError::input("--games 0: expected at least one game"));
+    }
+    if cfg.max_plies == 0 {
+        return Err(JobError::input("--max-plies 0: expected at least 1"));
+    }
+    cfg.search.resolve()
+}
+
 /// Play `cfg.games` engine games from `root`, calling `on_game(index, record)` after each (it
 /// writes the record and returns what to keep of it) and reporting one line per game to
 /// `progress`. With `journal` (its path and the run's settings), each finished game is
@@ -42,13 +54,7 @@ pub fn play_games<G: Evaluate, H: MoveHints<G>>(
     progress: &dyn Progress,
     mut on_game: impl FnMut(u32, &GameRecord<G::Move>) -> JobResult<String>,
 ) -> JobResult<PlayedGames> {
-    if cfg.games == 0 {
-        return Err(JobError::input("--games 0: expected at least one game"));
-    }
-    if cfg.max_plies == 0 {
-        return Err(JobError::input("--max-plies 0: expected at least 1"));
-    }
-    let (limits, opts) = cfg.search.resolve()?;
+    let (limits, opts) = check_play(cfg)?;
     let mut engine = Engine::new(opts).map_err(search_error)?;
     let play = SelfPlayOptions {
         random_plies: cfg.random_plies,
