@@ -36,11 +36,13 @@ pub fn result_files(job: &str) -> Option<&'static [(&'static str, &'static [&'st
         "rex-table" => Some(crate::rex::table_merge::RESULT_FILES),
         "dola-perft" | "hexecs-perft" => Some(crate::perft_shard::RESULT_FILES),
         "darkhex-table" => Some(crate::darkhex::table_merge::RESULT_FILES),
+        "dola-play" | "hexecs-play" => Some(crate::selfplay_shard::RESULT_FILES),
         _ => None,
     }
 }
 
-const JOBS: &str = "rex-map, rex-table, dola-perft, hexecs-perft, darkhex-table";
+const JOBS: &str =
+    "rex-map, rex-table, dola-perft, hexecs-perft, darkhex-table, dola-play, hexecs-play";
 
 /// Every part file named by `paths`: a file must be a part file; a folder stands for the part
 /// files directly inside it (at least one).
@@ -201,6 +203,7 @@ pub fn pending(paths: &[PathBuf]) -> JobResult<(ShardCheck, Vec<usize>)> {
         "rex-table" => crate::rex::table_merge::unfinished(&parts, &check.common)?,
         "dola-perft" | "hexecs-perft" => crate::perft_shard::unfinished(&parts)?,
         "darkhex-table" => crate::darkhex::table_merge::unfinished(&parts, &check.common)?,
+        "dola-play" | "hexecs-play" => crate::selfplay_shard::unfinished(&parts)?,
         other => return Err(unsupported(&parts, other)),
     };
     let mut out: Vec<usize> = check.missing.clone();
@@ -232,6 +235,7 @@ pub fn merge(paths: &[PathBuf], out: &Path) -> JobResult<MergeSummary> {
         "rex-table" => crate::rex::table_merge::merge(&parts, &common, out)?,
         "dola-perft" | "hexecs-perft" => crate::perft_shard::merge(&parts, &common, out)?,
         "darkhex-table" => crate::darkhex::table_merge::merge(&parts, &common, out)?,
+        "dola-play" | "hexecs-play" => crate::selfplay_shard::merge(&parts, &common, out)?,
         other => return Err(unsupported(&parts, other)),
     };
     Ok(MergeSummary {
@@ -408,6 +412,9 @@ pub fn compare_outputs(job: &str, a: &Path, b: &Path) -> JobResult<Vec<String>> 
     }
     if job == crate::darkhex::table_journal::PART_JOB {
         diffs.extend(crate::darkhex::table_merge::compare_boards(a, b)?);
+    }
+    if job == crate::selfplay_shard::DOLA_JOB || job == crate::selfplay_shard::HEXECS_JOB {
+        diffs.extend(crate::selfplay_shard::compare_records(a, b)?);
     }
     Ok(diffs)
 }
