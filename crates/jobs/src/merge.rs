@@ -44,8 +44,16 @@ pub fn result_files(job: &str) -> Option<&'static [(&'static str, &'static [&'st
 const JOBS: &str =
     "rex-map, rex-table, dola-perft, hexecs-perft, darkhex-table, dola-play, hexecs-play";
 
+/// Whether `file` is a temporary of an atomic write ([`crate::output::temporary_name`]): a
+/// run killed while rewriting its part leaves one that starts like the part itself.
+fn is_temporary(file: &Path) -> bool {
+    file.file_name()
+        .and_then(|n| n.to_str())
+        .is_some_and(|n| n.starts_with('.') && n.ends_with(".tmp"))
+}
+
 /// Every part file named by `paths`: a file must be a part file; a folder stands for the part
-/// files directly inside it (at least one).
+/// files directly inside it (at least one; temporaries of a killed run are not parts).
 pub fn collect_parts(paths: &[PathBuf]) -> JobResult<Vec<Part>> {
     if paths.is_empty() {
         return Err(JobError::input(
@@ -58,7 +66,7 @@ pub fn collect_parts(paths: &[PathBuf]) -> JobResult<Vec<Part>> {
             let mut files: Vec<PathBuf> = std::fs::read_dir(p)
                 .map_err(|e| JobError::input(format!("cannot read {}: {e}", p.display())))?
                 .filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|f| f.is_file())
+                .filter(|f| f.is_file() && !is_temporary(f))
                 .collect();
             files.sort();
             let before = parts.len();

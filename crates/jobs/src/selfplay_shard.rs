@@ -43,8 +43,8 @@ use crate::selfplay_journal::{outcome_code, parse_outcome};
 use crate::shard::{append_line, read_own_part, Part, PartHeader, Shard};
 use crate::Progress;
 use game::{Evaluate, Game, MoveHints, NodeKind, Notation, Outcome};
-use search::{ChancePruning, Engine, GameRecord, Limits, SearchOptions, SelfPlayOptions};
 use search::SelfPlaySummary;
+use search::{ChancePruning, Engine, GameRecord, Limits, SearchOptions, SelfPlayOptions};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -204,7 +204,10 @@ pub fn play_shard(
 ) -> JobResult<SelfPlayPart> {
     let engine = check_shard_config(cfg)?;
     let header = PartHeader::new(start.job(), &start.config(cfg), shard);
-    let file = out.join(format!("{}{}.csv", start.job(), shard.file_suffix()));
+    // This shard's own temporaries only: other shards may be writing theirs from other nodes.
+    let name = format!("{}{}.csv", start.job(), shard.file_suffix());
+    crate::output::remove_stale_temporaries(out, &name);
+    let file = out.join(name);
     let run = ShardRun {
         cfg,
         engine,
@@ -374,7 +377,9 @@ fn read_config(part: &Part) -> JobResult<(SelfPlayStart, PlayConfig)> {
         search: SearchSettings {
             depth: depth.map(u32::try_from).transpose().map_err(|_| bad())?,
             nodes: limit("nodes").ok_or_else(bad)?,
-            tt_mb: number("tt_mb").and_then(|v| v.try_into().ok()).ok_or_else(bad)?,
+            tt_mb: number("tt_mb")
+                .and_then(|v| v.try_into().ok())
+                .ok_or_else(bad)?,
             chance: CHANCE
                 .into_iter()
                 .find(|c| word("chance") == Some(c.name()))
@@ -387,9 +392,8 @@ fn read_config(part: &Part) -> JobResult<(SelfPlayStart, PlayConfig)> {
     if start.config(&cfg) != *c {
         return Err(bad());
     }
-    check_shard_config(&cfg).map_err(|e| {
-        JobError::input(format!("{}: config {c:?}: {e}", part.path.display()))
-    })?;
+    check_shard_config(&cfg)
+        .map_err(|e| JobError::input(format!("{}: config {c:?}: {e}", part.path.display())))?;
     Ok((start, cfg))
 }
 
@@ -421,13 +425,8 @@ fn replay<G: Game>(
     row: &Row,
     parse: impl Fn(&G, &str) -> Option<G::Move>,
 ) -> JobResult<GameRecord<G::Move>> {
-    let bad = |why: String| {
-        JobError::input(format!(
-            "{}: game {}: {why}",
-            row.file.display(),
-            row.game
-        ))
-    };
+    let bad =
+        |why: String| JobError::input(format!("{}: game {}: {why}", row.file.display(), row.game));
     let mut g = root.clone();
     let (mut moves, mut decisions) = (Vec::new(), 0u32);
     for (k, text) in row.moves.split_whitespace().enumerate() {
@@ -436,7 +435,13 @@ fn replay<G: Game>(
             NodeKind::Terminal => None,
             _ => parse(&g, text),
         }
-        .ok_or_else(|| bad(format!("move {} ({:?}) is not legal there", k + 1, bounded(text, 100))))?;
+        .ok_or_else(|| {
+            bad(format!(
+                "move {} ({:?}) is not legal there",
+                k + 1,
+                bounded(text, 100)
+            ))
+        })?;
         decisions += u32::from(matches!(kind, NodeKind::Decision(_)));
         g.play(mv);
         moves.push(mv);
@@ -511,7 +516,10 @@ pub fn merge(parts: &[Part], common: &PartHeader, out: &Path) -> JobResult<(usiz
             }
             write_atomic(&records_path, text.as_bytes())?;
             files.push(records_path);
-            (sp::hexecs_summary_title(&start_text), sp::HEXECS_SUMMARY_DOCUMENT)
+            (
+                sp::hexecs_summary_title(&start_text),
+                sp::HEXECS_SUMMARY_DOCUMENT,
+            )
         }
     };
     let markdown = sp::selfplay_markdown(&title, &summary, &cfg, &command);
