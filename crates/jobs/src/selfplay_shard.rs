@@ -566,3 +566,86 @@ pub fn compare_records(a: &Path, b: &Path) -> JobResult<Vec<String>> {
     }
     Ok(diffs)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn part(start: &SelfPlayStart, cfg: &PlayConfig, body: &[&str]) -> Part {
+        let header = PartHeader::new(start.job(), &start.config(cfg), Shard::WHOLE);
+        Part {
+            path: PathBuf::from("p.csv"),
+            header,
+            body: body.iter().map(|s| s.to_string()).collect(),
+        }
+    }
+
+    #[test]
+    fn configs_round_trip_and_damage_is_refused() {
+        let mut cfg = PlayConfig {
+            games: 7,
+            seed: 9,
+            random_plies: 3,
+            max_plies: 50,
+            search: SearchSettings {
+                nodes: Some(5000),
+                no_tt: true,
+                chance: ChancePruning::Star1,
+                no_lmr: true,
+                ..SearchSettings::default()
+            },
+        };
+        let hexecs = SelfPlayStart::hexecs(&hexecs::Hexecs::start()).unwrap();
+        for start in [SelfPlayStart::Dola(dola::Variant::Qinwan), hexecs] {
+            let p = part(&start, &cfg, &[]);
+            let (back, read) = read_config(&p).unwrap();
+            assert_eq!(back.config(&read), p.header.config);
+            assert_eq!(start.config(&read), start.config(&cfg));
+            let mut bad = p.clone();
+            bad.header.config = p.header.config.replace("seed=9", "seed=x");
+            assert!(read_config(&bad).is_err(), "{}", bad.header.config);
+            bad.header.config = p.header.config.replace("nodes=5000", "nodes=none");
+            let e = read_config(&bad).unwrap_err().to_string();
+            assert!(e.contains("no search limit"), "{e}");
+        }
+        cfg.search.time = Some(1.0);
+        let e = check_shard_config(&cfg).unwrap_err().to_string();
+        assert!(e.starts_with("--time 1 with --shard"), "{e}");
+    }
+
+    #[test]
+    fn rows_read_whole_lines_and_name_bad_ones() {
+        let cfg = PlayConfig {
+            games: 2,
+            seed: 1,
+            random_plies: 0,
+            max_plies: 10,
+            search: SearchSettings {
+                depth: Some(1),
+                ..SearchSettings::default()
+            },
+        };
+        let start = SelfPlayStart::Dola(dola::Variant::Sultan);
+        let good = part(
+            &start,
+            &cfg,
+            &["# note", COLUMNS, "1,unfinished,10,0.5,f2f3"],
+        );
+        let rows = rows(&good).unwrap();
+        assert_eq!(
+            (rows[0].game, rows[0].outcome, rows[0].decisions),
+            (1, None, 10)
+        );
+        for line in [
+            "1,won,10,0.5,f2f3",
+            "1,first,10,NaN,f2f3",
+            "x,first,1,0,a",
+            "1,first",
+        ] {
+            let e = super::rows(&part(&start, &cfg, &[line]))
+                .unwrap_err()
+                .to_string();
+            assert!(e.contains("p.csv") && e.contains(COLUMNS), "{line}: {e}");
+        }
+    }
+}
