@@ -283,95 +283,35 @@ fn killed_selfplay_shard_resumes_and_merges_equal() {
 fn contradictory_shard_options_are_refused() {
     let dir = scratch("selfplay-shards-bad");
     let out = dir.join("parts");
-    let o = s(&out);
-    let cases: &[(&[&str], &str)] = &[
+    // Each case's arguments after `GAME play --shard` (OUT: the parts folder), and the option
+    // its message must name.
+    let cases = [
+        ("dola", "0/3 --out OUT --time 1", "--time"),
+        ("hexecs", "0/3 --out OUT --time 0.5 --depth 2", "--time"),
+        ("dola", "0/3 --out OUT --depth 2 --threads 2", "--threads"),
+        ("hexecs", "1/2 --out OUT --depth 1 --threads 2", "--threads"),
+        ("dola", "3/3 --out OUT --depth 2", "--shard"),
+        ("dola", "1/0 --out OUT --depth 2", "--shard"),
+        ("hexecs", "x --out OUT --depth 1", "--shard"),
+        ("dola", "0/3 --depth 2", "--out"),
         (
-            &["dola", "play", "--shard", "0/3", "--out", o, "--time", "1"],
-            "--time",
-        ),
-        (
-            &[
-                "hexecs", "play", "--shard", "0/3", "--out", o, "--time", "0.5", "--depth", "2",
-            ],
-            "--time",
-        ),
-        (
-            &[
-                "dola",
-                "play",
-                "--shard",
-                "0/3",
-                "--out",
-                o,
-                "--depth",
-                "2",
-                "--threads",
-                "2",
-            ],
-            "--threads",
-        ),
-        (
-            &[
-                "hexecs",
-                "play",
-                "--shard",
-                "1/2",
-                "--out",
-                o,
-                "--depth",
-                "1",
-                "--threads",
-                "2",
-            ],
-            "--threads",
-        ),
-        (
-            &["dola", "play", "--shard", "3/3", "--out", o, "--depth", "2"],
-            "--shard",
-        ),
-        (
-            &["dola", "play", "--shard", "1/0", "--out", o, "--depth", "2"],
-            "--shard",
-        ),
-        (
-            &["hexecs", "play", "--shard", "x", "--out", o, "--depth", "1"],
-            "--shard",
-        ),
-        (&["dola", "play", "--shard", "0/3", "--depth", "2"], "--out"),
-        (
-            &[
-                "dola",
-                "play",
-                "--shard",
-                "0/3",
-                "--out",
-                o,
-                "--depth",
-                "2",
-                "--summary",
-                "s.md",
-            ],
+            "dola",
+            "0/3 --out OUT --depth 2 --summary s.md",
             "--summary",
         ),
-        (
-            &[
-                "hexecs", "play", "--shard", "0/3", "--out", o, "--depth", "1", "--human", "white",
-            ],
-            "--human",
-        ),
-        (
-            &[
-                "dola", "play", "--shard", "0/3", "--out", o, "--depth", "2", "--games", "0",
-            ],
-            "--games",
-        ),
+        ("hexecs", "0/3 --out OUT --depth 1 --human white", "--human"),
+        ("dola", "0/3 --out OUT --depth 2 --games 0", "--games"),
     ];
-    for (args, option) in cases {
+    for (game, args, option) in cases {
         for json in [false, true] {
             let mut all = if json { vec!["--json"] } else { vec![] };
-            all.extend_from_slice(args);
+            all.extend_from_slice(&[game, "play", "--shard"]);
+            all.extend(
+                args.split(' ')
+                    .map(|a| if a == "OUT" { s(&out) } else { a }),
+            );
             let r = gsolve(&all);
-            assert_bad_input(&r, &format!("{args:?}"), option, json, 4000);
+            assert_bad_input(&r, &format!("{game} {args}"), option, json, 4000);
         }
     }
     assert!(!out.exists(), "a refused shard wrote its folder");
