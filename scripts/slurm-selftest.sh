@@ -18,8 +18,9 @@
 # 5. Loses shard 3's part and cuts shard 11's, and checks that `submit.sh --resubmit` submits
 #    exactly those two and that the merge again equals the single run.
 # 6. Runs the Rex table (boards up to 20 cells, 4 shards), the Dark Hex table (boards up to 3
-#    cells, 2000 iterations, 3 shards), a Hexecs perft 3 (4 shards) and a balance study (2
-#    ranges of 4 games) as arrays too, against single runs.
+#    cells, 2000 iterations, 3 shards), a Hexecs perft 3 (4 shards), Dola self-play (6 games
+#    at depth 1, 3 shards) and a balance study (2 ranges of 4 games) as arrays too, against
+#    single runs.
 #
 # Environment: GSOLVE (target/release/gsolve, built if missing), TIMEOUT (600), KEEP=1 keeps
 # the state folder (logs, parts, merged map). Prints the timings; exit 0 when every check
@@ -175,14 +176,17 @@ esac
 t_resubmit=$(since "$t3")
 
 # 6. The other job kinds, small: the Rex table of boards up to 20 cells as 4 shards, the Dark
-# Hex table of boards up to 3 cells (2000 DCFR iterations a board) as 3 shards and a Hexecs
-# perft 3 as 4 shards (each merged with --same-as a single run), and a balance study of 8
-# depth-1 Dola games as 2 ranges of 4 (the games must equal one range of 8, seconds aside).
+# Hex table of boards up to 3 cells (2000 DCFR iterations a board) as 3 shards, a Hexecs
+# perft 3 as 4 shards and Dola self-play of 6 depth-1 games as 3 shards (each merged with
+# --same-as a single run), and a balance study of 8 depth-1 Dola games as 2 ranges of 4 (the
+# games must equal one range of 8, seconds aside).
 t4=$(date +%s.%N)
 "$GSOLVE" rex table --max-cells 20 --out "$STATE/table-single" --threads 1 --tt-mb 64 >/dev/null
 "$GSOLVE" darkhex table --max-cells 3 --iterations 2000 --algo dcfr --out "$STATE/dh-single" 2>/dev/null >/dev/null
 "$GSOLVE" hexecs perft --depth 3 --out "$STATE/perft-single" >/dev/null
 "$GSOLVE" balance play --game dola-sultan --depth 1 --first 0 --count 8 --out "$STATE/balance-single" >/dev/null
+"$GSOLVE" dola play --games 6 --depth 1 --out "$STATE/selfplay-single/games.txt" \
+  --summary "$STATE/selfplay-single/selfplay.md" >/dev/null
 small=(-- --cpus-per-task=1 --mem=500M --time=10)
 table=$(LOGS=$STATE/logs TT_MB=64 SAME_AS=$STATE/table-single GSOLVE=$GSOLVE \
   scripts/slurm/submit.sh rex-table --max-cells 20 --shards 4 --parts "$STATE/table-parts" \
@@ -195,7 +199,10 @@ perft=$(LOGS=$STATE/logs SAME_AS=$STATE/perft-single GSOLVE=$GSOLVE \
   --out "$STATE/perft-merged" "${small[@]}")
 balance=$(LOGS=$STATE/logs GSOLVE=$GSOLVE scripts/slurm/submit.sh balance --game dola-sultan \
   --strength "--depth 1" --tasks 2 --per-task 4 --out "$STATE/balance-array" "${small[@]}")
-jobs_of_6=$(printf '%s\n' "$table" "$dh" "$perft" "$balance")
+selfplay=$(LOGS=$STATE/logs SAME_AS=$STATE/selfplay-single GSOLVE=$GSOLVE \
+  scripts/slurm/submit.sh selfplay --game dola --games 6 --strength "--depth 1" --shards 3 \
+  --parts "$STATE/selfplay-parts" --out "$STATE/selfplay-merged" "${small[@]}")
+jobs_of_6=$(printf '%s\n' "$table" "$dh" "$perft" "$balance" "$selfplay")
 echo "$jobs_of_6"
 wait_for "$t4" "$(awk '{ print $2 }' <<<"$jobs_of_6" | paste -sd,)"
 for id in $(awk '{ print $2 }' <<<"$jobs_of_6"); do
@@ -210,15 +217,18 @@ cmp <(games "$STATE/balance-single/$d/games-0-8.csv") \
 [ -f "$STATE/table-merged/parity.md" ] || { echo "slurm-selftest: no merged table" >&2; exit 1; }
 [ -f "$STATE/dh-merged/values.md" ] || { echo "slurm-selftest: no merged Dark Hex table" >&2; exit 1; }
 [ -f "$STATE/perft-merged/perft.csv" ] || { echo "slurm-selftest: no merged perft" >&2; exit 1; }
+[ -f "$STATE/selfplay-merged/games-006.txt" ] || { echo "slurm-selftest: no merged self-play" >&2; exit 1; }
 "$GSOLVE" merge "$STATE/dh-parts" --out "$STATE/dh-merged-again" --same-as "$STATE/dh-single"
-echo "rex table (4 shards), darkhex table (3 shards), hexecs perft (4 shards) merged = single" \
-  "runs; balance (2 ranges) = one range of 8 games"
+"$GSOLVE" merge "$STATE/selfplay-parts" --out "$STATE/selfplay-merged-again" \
+  --same-as "$STATE/selfplay-single"
+echo "rex table (4 shards), darkhex table (3 shards), hexecs perft (4 shards), dola self-play" \
+  "(3 shards) merged = single runs; balance (2 ranges) = one range of 8 games"
 t_others=$(since "$t4")
 
 cpu_seconds=$(awk -F, '!/^#/ && $5 ~ /^[0-9]+$/ { s += $6 } END { printf "%.1f", s }' "$STATE"/parts/replies-*of25.csv)
 echo "timings (s): setup $t_setup, daemons up at $t_daemons, single-process map $t_single," \
   "25-task array + merge $t_array (units' own seconds summed: $cpu_seconds)," \
   "resubmitting 2 shards + merge $t_resubmit, rex table + darkhex table + hexecs perft +" \
-  "balance arrays $t_others," \
+  "self-play + balance arrays $t_others," \
   "total $(since "$t0")"
 echo "slurm-selftest: ok"

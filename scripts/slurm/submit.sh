@@ -10,10 +10,13 @@
 #     --parts DIR --out DIR
 #   scripts/slurm/submit.sh balance --game dola-sultan --strength "--depth 2" \
 #     --tasks 50 --per-task 200 --out results/balance
+#   scripts/slurm/submit.sh selfplay --game dola --variant qinwan --games 1000 \
+#     --strength "--depth 3" --shards 50 --parts DIR --out DIR
 #   ... [--resubmit] [-- SBATCH OPTIONS...]
 #
-# rex-map, rex-table, dola-perft, hexecs-perft and darkhex-table: the shards write part files
-#   to --parts; the merge job is `gsolve merge PARTS --out OUT`. balance: task i plays games
+# rex-map, rex-table, dola-perft, hexecs-perft, darkhex-table and selfplay (--game dola or
+#   hexecs; SEED from the environment): the shards write part files to --parts; the merge job
+#   is `gsolve merge PARTS --out OUT`. balance: task i plays games
 #   i*PER_TASK .. (i+1)*PER_TASK into OUT; the merge job is `gsolve balance summary --out OUT`.
 # --resubmit (every kind but balance): submit only the shards that still have work in PARTS
 #   (missing: never started or lost; unfinished: failed, timed out, cancelled, stopped at
@@ -29,14 +32,14 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
-usage() { sed -n "2,28p" "$0" >&2; exit 2; }
+usage() { sed -n "2,31p" "$0" >&2; exit 2; }
 KIND=${1:-}; shift || true
 case $KIND in
-  rex-map|rex-table|dola-perft|hexecs-perft|darkhex-table|balance) ;;
+  rex-map|rex-table|dola-perft|hexecs-perft|darkhex-table|balance|selfplay) ;;
   -h|--help|"") usage ;;
-  *) echo "submit.sh: job kind $KIND: expected rex-map, rex-table, dola-perft, hexecs-perft, darkhex-table or balance" >&2; exit 2 ;;
+  *) echo "submit.sh: job kind $KIND: expected rex-map, rex-table, dola-perft, hexecs-perft, darkhex-table, balance or selfplay" >&2; exit 2 ;;
 esac
-SIZE=; MAX_CELLS=; VARIANT=; DEPTH=; ITERATIONS=; SHARDS=; PARTS=; OUT=; RESUBMIT=0; GAME=; STRENGTH=; PER_TASK=
+SIZE=; MAX_CELLS=; VARIANT=; DEPTH=; ITERATIONS=; SHARDS=; PARTS=; OUT=; RESUBMIT=0; GAME=; STRENGTH=; PER_TASK=; GAMES=
 while [ $# -gt 0 ]; do
   case $1 in
     --size) SIZE=$2; shift 2 ;;
@@ -50,6 +53,7 @@ while [ $# -gt 0 ]; do
     --game) GAME=$2; shift 2 ;;
     --strength) STRENGTH=$2; shift 2 ;;
     --per-task) PER_TASK=$2; shift 2 ;;
+    --games) GAMES=$2; shift 2 ;;
     --resubmit) RESUBMIT=1; shift ;;
     --) shift; break ;;
     *) echo "submit.sh: unknown option $1" >&2; usage ;;
@@ -66,6 +70,14 @@ case $KIND in
   hexecs-perft) need --depth "$DEPTH"; need --parts "$PARTS"; vars="DEPTH=$DEPTH" ;;
   darkhex-table) need --max-cells "$MAX_CELLS"; need --iterations "$ITERATIONS"; need --parts "$PARTS"
     vars="MAX_CELLS=$MAX_CELLS,ITERATIONS=$ITERATIONS" ;;
+  selfplay) need --game "$GAME"; need --games "$GAMES"; need --strength "$STRENGTH"; need --parts "$PARTS"
+    case $GAME in
+      dola) vars="GAME=dola,VARIANT=${VARIANT:-sultan}" ;;
+      hexecs) [ -z "$VARIANT" ] || { echo "submit.sh selfplay: --variant is Dola's" >&2; exit 2; }
+        vars="GAME=hexecs" ;;
+      *) echo "submit.sh selfplay: --game $GAME: expected dola or hexecs" >&2; exit 2 ;;
+    esac
+    vars="$vars,GAMES=$GAMES,STRENGTH=$STRENGTH" ;;
   balance)
     need --game "$GAME"; need --strength "$STRENGTH"; need --per-task "$PER_TASK"
     case $PER_TASK in *[!0-9]*|0) echo "submit.sh: --per-task $PER_TASK: expected a number >= 1" >&2; exit 2 ;; esac

@@ -85,7 +85,8 @@ enum Command {
     /// run's except in the columns that measure the run (seconds, nodes, threads) and the
     /// recorded command line, which --same-as DIR checks. Jobs with parts: rex map, rex table
     /// (--shard), dola perft and hexecs perft (--out --shard), darkhex table (--iterations
-    /// --shard). --pending lists the shards still to run.
+    /// --shard), dola play and hexecs play (--shard --out DIR: the records and selfplay.md).
+    /// --pending lists the shards still to run.
     Merge(cli::merge::MergeArgs),
 }
 

@@ -23,6 +23,7 @@ pub mod search;
 pub mod search_bench;
 pub mod selfplay;
 pub mod selfplay_journal;
+pub mod selfplay_shard;
 pub mod shard;
 
 pub use output::{JobError, JobResult};

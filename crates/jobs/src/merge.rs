@@ -36,14 +36,24 @@ pub fn result_files(job: &str) -> Option<&'static [(&'static str, &'static [&'st
         "rex-table" => Some(crate::rex::table_merge::RESULT_FILES),
         "dola-perft" | "hexecs-perft" => Some(crate::perft_shard::RESULT_FILES),
         "darkhex-table" => Some(crate::darkhex::table_merge::RESULT_FILES),
+        "dola-play" | "hexecs-play" => Some(crate::selfplay_shard::RESULT_FILES),
         _ => None,
     }
 }
 
-const JOBS: &str = "rex-map, rex-table, dola-perft, hexecs-perft, darkhex-table";
+const JOBS: &str =
+    "rex-map, rex-table, dola-perft, hexecs-perft, darkhex-table, dola-play, hexecs-play";
+
+/// Whether `file` is a temporary of an atomic write ([`crate::output::temporary_name`]): a
+/// run killed while rewriting its part leaves one that starts like the part itself.
+fn is_temporary(file: &Path) -> bool {
+    file.file_name()
+        .and_then(|n| n.to_str())
+        .is_some_and(|n| n.starts_with('.') && n.ends_with(".tmp"))
+}
 
 /// Every part file named by `paths`: a file must be a part file; a folder stands for the part
-/// files directly inside it (at least one).
+/// files directly inside it (at least one; temporaries of a killed run are not parts).
 pub fn collect_parts(paths: &[PathBuf]) -> JobResult<Vec<Part>> {
     if paths.is_empty() {
         return Err(JobError::input(
@@ -56,7 +66,7 @@ pub fn collect_parts(paths: &[PathBuf]) -> JobResult<Vec<Part>> {
             let mut files: Vec<PathBuf> = std::fs::read_dir(p)
                 .map_err(|e| JobError::input(format!("cannot read {}: {e}", p.display())))?
                 .filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|f| f.is_file())
+                .filter(|f| f.is_file() && !is_temporary(f))
                 .collect();
             files.sort();
             let before = parts.len();
@@ -201,6 +211,7 @@ pub fn pending(paths: &[PathBuf]) -> JobResult<(ShardCheck, Vec<usize>)> {
         "rex-table" => crate::rex::table_merge::unfinished(&parts, &check.common)?,
         "dola-perft" | "hexecs-perft" => crate::perft_shard::unfinished(&parts)?,
         "darkhex-table" => crate::darkhex::table_merge::unfinished(&parts, &check.common)?,
+        "dola-play" | "hexecs-play" => crate::selfplay_shard::unfinished(&parts)?,
         other => return Err(unsupported(&parts, other)),
     };
     let mut out: Vec<usize> = check.missing.clone();
@@ -232,6 +243,7 @@ pub fn merge(paths: &[PathBuf], out: &Path) -> JobResult<MergeSummary> {
         "rex-table" => crate::rex::table_merge::merge(&parts, &common, out)?,
         "dola-perft" | "hexecs-perft" => crate::perft_shard::merge(&parts, &common, out)?,
         "darkhex-table" => crate::darkhex::table_merge::merge(&parts, &common, out)?,
+        "dola-play" | "hexecs-play" => crate::selfplay_shard::merge(&parts, &common, out)?,
         other => return Err(unsupported(&parts, other)),
     };
     Ok(MergeSummary {
@@ -367,6 +379,36 @@ fn without_timing(text: &str, csv: bool, timing: &[&str]) -> Vec<String> {
     out
 }
 
+/// The first difference between the files `name` in folders `a` and `b`, leaving out the
+/// columns named in `timing` and the recorded command (`None` when they agree).
+pub(crate) fn compare_file(
+    name: &str,
+    a: &Path,
+    b: &Path,
+    timing: &[&str],
+) -> JobResult<Option<String>> {
+    let read = |dir: &Path| {
+        let p = dir.join(name);
+        std::fs::read_to_string(&p)
+            .map_err(|e| JobError::input(format!("cannot read {}: {e}", p.display())))
+    };
+    let csv = name.ends_with(".csv");
+    let (x, y) = (
+        without_timing(&read(a)?, csv, timing),
+        without_timing(&read(b)?, csv, timing),
+    );
+    Ok((0..x.len().max(y.len()))
+        .find(|&i| x.get(i) != y.get(i))
+        .map(|i| {
+            format!(
+                "{name} line {}: {:?} against {:?}",
+                i + 1,
+                x.get(i).map_or("(end of file)", |s| s.as_str()),
+                y.get(i).map_or("(end of file)", |s| s.as_str())
+            )
+        }))
+}
+
 /// The differences between the result files of `job` in folders `a` and `b`, leaving out the
 /// columns that measure the run: one line per file that differs (empty when they agree).
 pub fn compare_outputs(job: &str, a: &Path, b: &Path) -> JobResult<Vec<String>> {
@@ -374,27 +416,13 @@ pub fn compare_outputs(job: &str, a: &Path, b: &Path) -> JobResult<Vec<String>> 
         .ok_or_else(|| JobError::input(format!("job {job:?}: no result files known")))?;
     let mut diffs = Vec::new();
     for (name, timing) in files {
-        let read = |dir: &Path| {
-            let p = dir.join(name);
-            std::fs::read_to_string(&p)
-                .map_err(|e| JobError::input(format!("cannot read {}: {e}", p.display())))
-        };
-        let csv = name.ends_with(".csv");
-        let (x, y) = (
-            without_timing(&read(a)?, csv, timing),
-            without_timing(&read(b)?, csv, timing),
-        );
-        if let Some(i) = (0..x.len().max(y.len())).find(|&i| x.get(i) != y.get(i)) {
-            diffs.push(format!(
-                "{name} line {}: {:?} against {:?}",
-                i + 1,
-                x.get(i).map_or("(end of file)", |s| s.as_str()),
-                y.get(i).map_or("(end of file)", |s| s.as_str())
-            ));
-        }
+        diffs.extend(compare_file(name, a, b, timing)?);
     }
     if job == crate::darkhex::table_journal::PART_JOB {
         diffs.extend(crate::darkhex::table_merge::compare_boards(a, b)?);
+    }
+    if job == crate::selfplay_shard::DOLA_JOB || job == crate::selfplay_shard::HEXECS_JOB {
+        diffs.extend(crate::selfplay_shard::compare_records(a, b)?);
     }
     Ok(diffs)
 }

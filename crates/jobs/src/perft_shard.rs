@@ -12,10 +12,9 @@
 
 use crate::merge::{gather_items, PartItem, Unfinished};
 use crate::output::{write_atomic, JobError, JobResult};
-use crate::shard::{read_own_part, Part, PartHeader, Shard};
+use crate::shard::{append_line, read_own_part, Part, PartHeader, Shard};
 use crate::Progress;
 use hexecs::PerftMode;
-use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -211,18 +210,6 @@ fn run_shard(
         moves: mine.len(),
         counted_now,
     })
-}
-
-/// Append one line to `file`, flushed and synced.
-fn append_line(file: &Path, line: &str) -> JobResult<()> {
-    let mut f = std::fs::OpenOptions::new()
-        .append(true)
-        .open(file)
-        .and_then(|mut f| f.write_all(format!("{line}\n").as_bytes()).map(|_| f))
-        .map_err(|e| JobError::runtime(format!("cannot append to {}: {e}", file.display())))?;
-    f.flush()
-        .and_then(|_| f.sync_data())
-        .map_err(|e| JobError::runtime(format!("{}: {e}", file.display())))
 }
 
 /// A part's position and depth, from its config (owned, for a [`PerftPosition`] to borrow).

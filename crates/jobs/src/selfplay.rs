@@ -10,7 +10,7 @@ use crate::search::{search_error, SearchSettings};
 use crate::selfplay_journal::{journal_path, FinishedGame, Journal};
 use crate::Progress;
 use game::{Evaluate, MoveHints, Outcome, Player};
-use search::{Engine, GameRecord, SelfPlayOptions, SelfPlaySummary};
+use search::{Engine, GameRecord, Limits, SearchOptions, SelfPlayOptions, SelfPlaySummary};
 use std::path::{Path, PathBuf};
 
 /// The games to play.
@@ -28,6 +28,18 @@ pub struct PlayConfig {
     pub search: SearchSettings,
 }
 
+/// Check the games of `cfg` (at least one, a ply cap of at least 1) and its search settings:
+/// the engine's limits and options, or an input error naming the flag.
+pub fn check_play(cfg: &PlayConfig) -> JobResult<(Limits, SearchOptions)> {
+    if cfg.games == 0 {
+        return Err(JobError::input("--games 0: expected at least one game"));
+    }
+    if cfg.max_plies == 0 {
+        return Err(JobError::input("--max-plies 0: expected at least 1"));
+    }
+    cfg.search.resolve()
+}
+
 /// Play `cfg.games` engine games from `root`, calling `on_game(index, record)` after each (it
 /// writes the record and returns what to keep of it) and reporting one line per game to
 /// `progress`. With `journal` (its path and the run's settings), each finished game is
@@ -42,13 +54,7 @@ pub fn play_games<G: Evaluate, H: MoveHints<G>>(
     progress: &dyn Progress,
     mut on_game: impl FnMut(u32, &GameRecord<G::Move>) -> JobResult<String>,
 ) -> JobResult<PlayedGames> {
-    if cfg.games == 0 {
-        return Err(JobError::input("--games 0: expected at least one game"));
-    }
-    if cfg.max_plies == 0 {
-        return Err(JobError::input("--max-plies 0: expected at least 1"));
-    }
-    let (limits, opts) = cfg.search.resolve()?;
+    let (limits, opts) = check_play(cfg)?;
     let mut engine = Engine::new(opts).map_err(search_error)?;
     let play = SelfPlayOptions {
         random_plies: cfg.random_plies,
@@ -279,10 +285,10 @@ pub fn dola_play(cfg: &DolaPlayConfig, progress: &dyn Progress) -> JobResult<Pla
     } else {
         Vec::new()
     };
-    let title = format!("Dola, variant {}", cfg.variant.name());
+    let title = dola_summary_title(cfg.variant);
     let markdown = selfplay_markdown(&title, &summary, &cfg.play, &cfg.command);
     if let Some(path) = &cfg.summary {
-        put_selfplay_section(path, "# Dola engine self-play", &markdown)?;
+        put_selfplay_section(path, DOLA_SUMMARY_DOCUMENT, &markdown)?;
     }
     if let (Some(j), Some(out)) = (played.journal, &cfg.out) {
         j.remove(out);
@@ -309,6 +315,53 @@ pub struct HexecsPlayConfig {
     pub command: String,
 }
 
+/// The document title of Dola self-play summaries.
+pub const DOLA_SUMMARY_DOCUMENT: &str = "# Dola engine self-play";
+/// The document title of Hexecs self-play summaries.
+pub const HEXECS_SUMMARY_DOCUMENT: &str = "# Hexecs engine self-play";
+
+/// The summary section's title of Dola self-play in `variant`.
+pub fn dola_summary_title(variant: dola::Variant) -> String {
+    format!("Dola, variant {}", variant.name())
+}
+
+/// The summary section's title of Hexecs self-play from the position `start_text`.
+pub fn hexecs_summary_title(start_text: &str) -> String {
+    format!("Hexecs from `{start_text}`")
+}
+
+/// The comment lines that open a Hexecs record file.
+pub fn hexecs_records_head(command: &str, start_text: &str, play: &PlayConfig) -> String {
+    format!(
+        "# gsolve hexecs play records, format 1; {}\n# command: {command}\n# start: {start_text}\n# seed {}, {} games; one line of moves per game, after its comment line\n",
+        toolkit_version(),
+        play.seed,
+        play.games
+    )
+}
+
+/// Game `index` (0-based) of a Hexecs record file: its comment line (number, result, length,
+/// final position) and its line of moves.
+pub fn hexecs_game_text(
+    start: &hexecs::Hexecs,
+    index: u32,
+    record: &GameRecord<hexecs::Move>,
+) -> String {
+    let mut end = start.clone();
+    for &m in &record.moves {
+        game::Game::play(&mut end, m);
+    }
+    format!(
+        "# game {}: {}, {} decisions, {} moves and die outcomes; final position: {}\n{}\n",
+        index + 1,
+        outcome_name(record.outcome),
+        record.decisions,
+        record.moves.len(),
+        end.position_text(),
+        hexecs::moves_line(&record.moves)
+    )
+}
+
 /// The job of `gsolve hexecs play`. The record file has `#` comment lines (toolkit, command,
 /// start position, and per game its number, result, length and final position) and one line
 /// per game with its moves in coordinate notation (`D2D4 … roll roll=5 5:F1F6 …`), exactly what
@@ -318,14 +371,7 @@ pub fn hexecs_play(cfg: &HexecsPlayConfig, progress: &dyn Progress) -> JobResult
     let start = hexecs::Hexecs::from_position(&cfg.start.position_text())
         .map_err(|e| JobError::input(format!("start position: {e}")))?;
     let start_text = start.position_text();
-    let mut text = format!(
-        "# gsolve hexecs play records, format 1; {}\n# command: {}\n# start: {}\n# seed {}, {} games; one line of moves per game, after its comment line\n",
-        toolkit_version(),
-        cfg.command,
-        start_text,
-        cfg.play.seed,
-        cfg.play.games
-    );
+    let mut text = hexecs_records_head(&cfg.command, &start_text, &cfg.play);
     let journal = cfg.out.as_deref().map(journal_path);
     let key = format!("hexecs {start_text}");
     let played = play_games(
@@ -334,21 +380,7 @@ pub fn hexecs_play(cfg: &HexecsPlayConfig, progress: &dyn Progress) -> JobResult
         &cfg.play,
         journal.as_deref().map(|p| (p, key.as_str())),
         progress,
-        |i, record| {
-            let mut end = start.clone();
-            for &m in &record.moves {
-                game::Game::play(&mut end, m);
-            }
-            Ok(format!(
-                "# game {}: {}, {} decisions, {} moves and die outcomes; final position: {}\n{}\n",
-                i + 1,
-                outcome_name(record.outcome),
-                record.decisions,
-                record.moves.len(),
-                end.position_text(),
-                hexecs::moves_line(&record.moves)
-            ))
-        },
+        |i, record| Ok(hexecs_game_text(&start, i, record)),
     )?;
     let summary = played.summary;
     text.extend(played.texts);
@@ -357,10 +389,10 @@ pub fn hexecs_play(cfg: &HexecsPlayConfig, progress: &dyn Progress) -> JobResult
         write_atomic(out, text.as_bytes())?;
         files.push(out.clone());
     }
-    let title = format!("Hexecs from `{start_text}`");
+    let title = hexecs_summary_title(&start_text);
     let markdown = selfplay_markdown(&title, &summary, &cfg.play, &cfg.command);
     if let Some(path) = &cfg.summary {
-        put_selfplay_section(path, "# Hexecs engine self-play", &markdown)?;
+        put_selfplay_section(path, HEXECS_SUMMARY_DOCUMENT, &markdown)?;
     }
     if let (Some(j), Some(out)) = (played.journal, &cfg.out) {
         j.remove(out);

@@ -36,7 +36,7 @@ pub struct Journal {
     file: std::fs::File,
 }
 
-fn outcome_code(o: Option<Outcome>) -> &'static str {
+pub(crate) fn outcome_code(o: Option<Outcome>) -> &'static str {
     match o {
         Some(Outcome::Win(Player::First)) => "first",
         Some(Outcome::Win(Player::Second)) => "second",
@@ -45,7 +45,7 @@ fn outcome_code(o: Option<Outcome>) -> &'static str {
     }
 }
 
-fn parse_outcome(text: &str) -> Option<Option<Outcome>> {
+pub(crate) fn parse_outcome(text: &str) -> Option<Option<Outcome>> {
     Some(match text {
         "first" => Some(Outcome::Win(Player::First)),
         "second" => Some(Outcome::Win(Player::Second)),

@@ -28,6 +28,7 @@
 
 use crate::output::{JobError, JobResult};
 use std::fmt;
+use std::io::Write as _;
 use std::path::Path;
 
 /// The format line of a part file (its first line, after `# `).
@@ -222,6 +223,19 @@ pub fn read_own_part(path: &Path, want: &PartHeader) -> JobResult<Option<Part>> 
         )));
     }
     Ok(Some(part))
+}
+
+/// Append one whole line to the part file `file`, flushed and synced (a kill tears at most
+/// this line, which readers drop).
+pub fn append_line(file: &Path, line: &str) -> JobResult<()> {
+    let mut f = std::fs::OpenOptions::new()
+        .append(true)
+        .open(file)
+        .and_then(|mut f| f.write_all(format!("{line}\n").as_bytes()).map(|_| f))
+        .map_err(|e| JobError::runtime(format!("cannot append to {}: {e}", file.display())))?;
+    f.flush()
+        .and_then(|_| f.sync_data())
+        .map_err(|e| JobError::runtime(format!("{}: {e}", file.display())))
 }
 
 /// Numbers as short ranges: `[1, 2, 3, 7]` → `"1-3, 7"`.

@@ -166,9 +166,14 @@ fn run_human(a: DolaPlayArgs, global: &Global) -> CliResult {
 }
 
 fn run_play(args: PlayArgs<VariantArg>, global: &Global) -> CliResult {
+    let variant = parse_variant(&args.position.variant)?;
+    if let (Some(shard), Some(out)) = (&args.shard, &args.out) {
+        let start = jobs::selfplay_shard::SelfPlayStart::Dola(variant);
+        return super::play_shard::run(&start, &args.play.config(), shard, out, global);
+    }
     args.check_files()?;
     let cfg = jobs::selfplay::DolaPlayConfig {
-        variant: parse_variant(&args.position.variant)?,
+        variant,
         play: args.play.config(),
         out: args.out,
         summary: args.summary,

@@ -121,9 +121,14 @@ fn run_search(a: SearchArgs<PositionArgs>, global: &Global) -> CliResult {
 }
 
 fn run_play(a: PlayArgs<PositionArgs>, global: &Global) -> CliResult {
+    let start = load(&a.position)?;
+    if let (Some(shard), Some(out)) = (&a.shard, &a.out) {
+        let start = jobs::selfplay_shard::SelfPlayStart::hexecs(&start)?;
+        return super::play_shard::run(&start, &a.play.config(), shard, out, global);
+    }
     a.check_files()?;
     let cfg = jobs::selfplay::HexecsPlayConfig {
-        start: load(&a.position)?,
+        start,
         play: a.play.config(),
         out: a.out,
         summary: a.summary,

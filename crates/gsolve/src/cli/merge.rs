@@ -8,7 +8,8 @@ use std::path::PathBuf;
 /// Arguments of `gsolve merge`.
 #[derive(clap::Args, Debug)]
 pub struct MergeArgs {
-    /// Part files (e.g. replies-3of25.csv, values-2of8.csv) or folders holding them; every
+    /// Part files (e.g. replies-3of25.csv, values-2of8.csv, dola-play-1of3.csv) or folders
+    /// holding them (temporaries of killed runs, .NAME.PID-SEQ.tmp, are skipped); every
     /// shard of the run exactly once. A Dark Hex table's boards' folders are read from beside
     /// each part.
     #[arg(required = true, value_name = "PARTS")]

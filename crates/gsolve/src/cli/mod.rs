@@ -14,6 +14,7 @@ pub mod hexecs;
 pub mod human;
 pub mod merge;
 pub mod perft_file;
+pub mod play_shard;
 pub mod report;
 pub mod rex;
 pub mod rex_map;

@@ -186,6 +186,13 @@ pub struct PlayArgs<P: clap::Args> {
     /// Put the summary table into this markdown file (e.g. runs/dola/selfplay.md).
     #[arg(long)]
     pub summary: Option<PathBuf>,
+    /// Play only the games whose index is I modulo N (each game's random plies and dice come
+    /// from --seed and its index), e.g. a Slurm array task's: --out is then a folder that gets
+    /// the part file (dola-play-IofN.csv, hexecs-play-IofN.csv), one line per finished game;
+    /// a killed shard resumes, a finished one does nothing. Needs --depth or --nodes and
+    /// --threads 1. `gsolve merge` writes the records and selfplay.md one run writes.
+    #[arg(long, value_name = "I/N", requires = "out", conflicts_with_all = ["summary", "human"])]
+    pub shard: Option<String>,
     /// The games.
     #[command(flatten)]
     pub play: PlayFlags,
