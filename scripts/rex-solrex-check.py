@@ -9,7 +9,17 @@ Benzene's cells are transposed against gsolve's (its a1 a2 a3 are gsolve's a1 b1
 cell is converted here, so the CSV speaks gsolve's names only (Black first, top-bottom).
 
   SOLREX=/path/to/solrex [LOCK=/tmp/heavy.lock] scripts/rex-solrex-check.py [OPENING ...]
+  SOLREX=/path/to/solrex scripts/rex-solrex-check.py --value OPENING [OPENING ...]
   scripts/rex-solrex-check.py --render     (only rewrite the CSVs' order and the .md)
+
+--value settles the opening itself rather than reply by reply: one `dfpn-solve-state` on the
+position after the opening (the second player to move), so Solrex chooses which reply to prove,
+which is what "Solrex settles the opening" means for a losing opening (one winning reply
+suffices; the `replies` mode may stall on the first hard reply in a1 b1 .. order). CAP is then
+the cap of that one solve (default 1200 s, the issue's 20 minutes). It appends one line per
+opening to OUT/solrex-opening-values.csv (opening, Solrex's winner, seconds, work, memory,
+threads, cap, load before/after; a capped solve is kept with winner `open`, and running the
+same opening again adds a new line) and rewrites the .md's section on it.
 
 Environment: SOLREX (required), THREADS (2), CAP (600 s per opening, whole opening),
 LOCK (if set, each opening runs under `flock $LOCK`), OUT (results/rex/6x6), RUNS
@@ -21,7 +31,7 @@ SOLREX_ABOUT (optional) is a sentence for the .md saying which Solrex build was 
 Benzene programs write default.log into the working directory unless started with
 --use-logfile=false: let SOLREX be a wrapper that passes it.
 """
-import csv, json, os, subprocess, sys, time
+import csv, json, os, re, subprocess, sys, time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 GTPDRIVE = os.path.join(HERE, "..", "..", "shared", "peers", "solrex", "gtpdrive.py")
@@ -153,9 +163,95 @@ def render_md(out, replies, done, threads, cap):
                      f"{d['replies_solved']} ({d['status']}) | {d['replier_wins'] or '—'} | {first} | "
                      f"{float(d['seconds']):.1f} | {format(int(d['work']), ',') if d['work'] else '—'} | {d['load_before']}/{d['load_after']} | "
                      f"{d['finished_utc']} |")
+    lines += value_section(out)
     with open(os.path.join(out, "solrex-check.md") + ".tmp", "w") as f:
         f.write("\n".join(lines) + "\n")
     os.replace(os.path.join(out, "solrex-check.md") + ".tmp", os.path.join(out, "solrex-check.md"))
+
+
+VALUE_FIELDS = ["opening", "opening_benzene", "first_player_wins", "winner_benzene", "seconds",
+                "work", "peak_rss_kb", "threads", "cap", "load_before", "load_after",
+                "finished_utc"]
+
+
+def solve_opening_value(solrex, opening, threads, cap, runs):
+    """One `dfpn-solve-state black` after Benzene's White opening: (winner or None, seconds,
+    work, peak memory)."""
+    sys.path.insert(0, os.path.dirname(GTPDRIVE))
+    import gtpdrive  # the peer driver's GTP engine wrapper (shared/peers/solrex)
+    log = os.path.join(runs, f"value-{opening}.log")
+    e = gtpdrive.Engine(solrex.split(), log)
+    e.send(f"param_dfpn threads {threads}")
+    e.send(f"boardsize {SIZE}")
+    e.send(f"play white {transpose(opening)}")
+    t0 = time.time()
+    try:
+        winner = e.send("dfpn-solve-state black", t0 + cap)
+    except TimeoutError:
+        winner = None
+    seconds = round(time.time() - t0, 3)
+    peak = e.vmhwm_kb()
+    e.close(killed=winner is None)
+    return winner, seconds, gtpdrive.work_from_log(log), peak
+
+
+def value_section(out):
+    """The .md lines on the --value runs (empty if there are none)."""
+    rows = read_rows(os.path.join(out, "solrex-opening-values.csv"))
+    if not rows:
+        return []
+    path = os.path.join(out, "openings.csv")
+    gs = {}
+    if os.path.exists(path):
+        with open(path) as f:
+            gs = {r["opening"]: r["black_wins"]
+                  for r in csv.DictReader(l for l in f if not l.startswith("#"))}
+    lines = [
+        "",
+        "## Openings settled as a whole (`--value`)",
+        "",
+        "`SOLREX=... CAP=1200 scripts/rex-solrex-check.py --value OPENING`: one `dfpn-solve-state`",
+        "on the position after the opening (Solrex picks the reply to prove), cap on that solve;",
+        "`solrex-opening-values.csv` keeps every run, capped ones included.",
+        "",
+        "| opening | Benzene | Solrex: Black (first) wins | gsolve's map | Solrex s | work | threads | cap s | load before/after | finished (UTC) |",
+        "|---|---|---|---|---:|---:|---:|---:|---|---|",
+    ]
+    for r in rows:
+        mine = {"true": "yes", "false": "no", "": "open"}[r["first_player_wins"]]
+        theirs = {"true": "yes", "false": "no", "": "open"}.get(gs.get(r["opening"], ""), "open")
+        agree = "" if "open" in (mine, theirs) else (" (agree)" if mine == theirs else " (**DIFFER**)")
+        lines.append(f"| {r['opening']} | {r['opening_benzene']} | {mine}{agree} | {theirs} | "
+                     f"{float(r['seconds']):.1f} | {format(int(r['work']), ',') if r['work'] else '—'} | "
+                     f"{r['threads']} | {float(r['cap']):g} | {r['load_before']}/{r['load_after']} | "
+                     f"{r['finished_utc']} |")
+    return lines
+
+
+def run_values(openings, threads, out, runs):
+    solrex = os.environ.get("SOLREX")
+    if not solrex or not os.access(solrex.split()[0], os.X_OK):
+        sys.exit(f"rex-solrex-check: SOLREX must name the Solrex binary (got {solrex!r})")
+    cap = float(os.environ.get("CAP", "1200"))
+    for o in openings:
+        if not re.fullmatch(r"[a-f][1-6]", o):
+            sys.exit(f"rex-solrex-check: {o!r} is not a 6x6 cell (a1 .. f6)")
+    path = os.path.join(out, "solrex-opening-values.csv")
+    for opening in openings:
+        before = load1()
+        print(f"== value of {opening} (Benzene {transpose(opening)}) load {before}, cap {cap:g} s",
+              flush=True)
+        winner, seconds, work, peak = solve_opening_value(solrex, opening, threads, cap, runs)
+        rows = read_rows(path)
+        rows.append({"opening": opening, "opening_benzene": transpose(opening),
+                     # Benzene's White is gsolve's Black (the first player)
+                     "first_player_wins": "" if winner is None else str(winner == "white").lower(),
+                     "winner_benzene": winner or "open", "seconds": seconds,
+                     "work": "" if work is None else work, "peak_rss_kb": peak or "",
+                     "threads": threads, "cap": cap, "load_before": before, "load_after": load1(),
+                     "finished_utc": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())})
+        write_rows(path, VALUE_FIELDS, rows)
+        print(f"   Solrex: {winner or 'no answer within the cap'} ({seconds} s)", flush=True)
 
 
 def main():
@@ -167,6 +263,14 @@ def main():
         done = read_rows(os.path.join(out, "solrex-check-runs.csv"))
         save(os.path.join(out, "solrex-check.csv"), os.path.join(out, "solrex-check-runs.csv"), replies, done)
         render_md(out, replies, done, threads, cap)
+        return
+    if sys.argv[1:2] == ["--value"]:
+        runs = os.environ.get("RUNS", "runs/rex/solrex-check")
+        os.makedirs(runs, exist_ok=True)
+        run_values(sys.argv[2:], threads, out, runs)
+        replies = read_rows(os.path.join(out, "solrex-check.csv"))
+        done = read_rows(os.path.join(out, "solrex-check-runs.csv"))
+        render_md(out, replies, done, threads, float(os.environ.get("CAP_REPLIES", "600")))
         return
     solrex = os.environ.get("SOLREX")
     if not solrex or not os.access(solrex, os.X_OK):
