@@ -124,8 +124,8 @@ about a minute (3x3 abrupt: 8.7e-12 in 67 s), where CFR's view abstraction stall
 0.03-0.14; dcfr on n x 1 abrupt with n >= 7 (where the double oracle stalls) and with \
 --announce-touch (which certificates cannot express).
 
-Options of one algorithm are an error with the other: --repr, --eval-secs, --prune, \
---purify, --no-eval and --max-nodes are CFR options; --initial-policies, --plain-oracle, \
+Options of one algorithm are an error with the other: --repr, --symmetric, --eval-secs, \
+--prune, --purify, --no-eval and --max-nodes are CFR options; --initial-policies, --plain-oracle, \
 --random-fallback, --inherit-fallback, --scratch-lp, --no-symmetry and --initial-from are \
 double-oracle options.")]
 struct SolveArgs {
@@ -147,6 +147,14 @@ struct SolveArgs {
     /// CFR: information sets (history, view, or auto: history on at most 6 cells).
     #[arg(long, value_enum, ignore_case = true)]
     repr: Option<Repr>,
+    /// CFR with history information sets: tie each private history to its 180° rotation
+    /// (rotation-invariant strategies only; half the tree and the sets, so an iteration costs
+    /// about half). strategy.bin, the brackets and every file are the tied strategy expanded
+    /// to every history, so eval, export, play and OpenSpiel read it as usual; a checkpoint
+    /// resumes only with the same choice. An error with the view representation, which is
+    /// already taken up to the rotation.
+    #[arg(long)]
+    symmetric: bool,
     /// Stop after this many iterations in total (CFR default without --gap/--time: 1000).
     #[arg(long)]
     iterations: Option<u64>,
@@ -374,6 +382,7 @@ impl SolveArgs {
             }
         };
         note(self.repr.is_some(), &mut cfr, "--repr");
+        note(self.symmetric, &mut cfr, "--symmetric");
         note(self.eval_secs.is_some(), &mut cfr, "--eval-secs");
         note(self.prune.is_some(), &mut cfr, "--prune");
         note(self.purify.is_some(), &mut cfr, "--purify");
@@ -546,10 +555,11 @@ fn solve(a: &SolveArgs, global: &Global) -> CliResult {
                 Repr::View => RepresentationChoice::View,
                 Repr::Auto => RepresentationChoice::Auto,
             };
-            let config = CfrConfig {
+            let mut config = CfrConfig {
                 rules,
                 algorithm,
                 representation,
+                symmetric: a.symmetric,
                 seed: a.seed,
                 stop,
                 eval_secs: a.eval_secs.unwrap_or(0.0),
@@ -557,8 +567,11 @@ fn solve(a: &SolveArgs, global: &Global) -> CliResult {
                 purify: a.purify.unwrap_or(0.0),
                 no_eval: a.no_eval,
                 max_nodes: a.max_nodes.unwrap_or(60_000_000),
-                output: a.output(format!("{}-{}x{}", rules.variant, rules.rows, rules.cols))?,
+                output: Output::default(),
             };
+            // A representation that contradicts --symmetric, before any folder is made.
+            config.resolved_representation()?;
+            config.output = a.output(format!("{}-{}x{}", rules.variant, rules.rows, rules.cols))?;
             let r = jobs::darkhex::cfr::run(&config, &progress)?;
             print_cfr(&r, global);
         }
