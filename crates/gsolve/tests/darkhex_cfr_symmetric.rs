@@ -95,7 +95,13 @@ fn tied_and_plain_runs_agree_and_the_tied_strategy_is_invariant() {
         let plain = report(
             &solve(
                 board,
-                &["--iterations", iterations, "--out", &out(&plain_dir)],
+                &[
+                    "--no-symmetry",
+                    "--iterations",
+                    iterations,
+                    "--out",
+                    &out(&plain_dir),
+                ],
             ),
             &what,
         );
@@ -156,6 +162,16 @@ fn tied_and_plain_runs_agree_and_the_tied_strategy_is_invariant() {
         ]);
         assert_eq!(export.code, 0, "{what}: {}", short(&export.stderr));
         assert!(export.stdout.contains("representation history"), "{what}");
+        // History CFR is rotation-tied by default.
+        if board.0 == "2" {
+            let default_dir = dir.join(format!("{what}-default"));
+            let r = solve(
+                board,
+                &["--iterations", iterations, "--out", &out(&default_dir)],
+            );
+            assert_eq!(report(&r, &what)["representation"], "symmetric-history");
+            assert_eq!(strategy(&default_dir).entries, f.entries, "{what}");
+        }
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -174,14 +190,30 @@ fn a_checkpoint_resumes_only_with_the_same_choice() {
         "tied",
     );
     report(
-        &solve(board, &["--iterations", "50", "--out", &s(&plain)]),
+        &solve(
+            board,
+            &["--no-symmetry", "--iterations", "50", "--out", &s(&plain)],
+        ),
         "plain",
     );
-    for (d, flags, name) in [
-        (&tied, vec![], "a tied checkpoint resumed plain"),
+    // Each refusal names the file and the flag that resumes it.
+    for (d, flags, hint, name) in [
+        (
+            &tied,
+            vec!["--no-symmetry"],
+            "--symmetric",
+            "a tied checkpoint resumed plain",
+        ),
+        (
+            &plain,
+            vec![],
+            "--no-symmetry",
+            "a plain checkpoint resumed by default",
+        ),
         (
             &plain,
             vec!["--symmetric"],
+            "--no-symmetry",
             "a plain checkpoint resumed tied",
         ),
     ] {
@@ -195,11 +227,7 @@ fn a_checkpoint_resumes_only_with_the_same_choice() {
         ]);
         let r = solve(board, &extra);
         assert_bad_input(&r, name, "checkpoint.bin", true, 4000);
-        assert!(
-            r.stderr.contains("--symmetric"),
-            "{name}: {}",
-            short(&r.stderr)
-        );
+        assert!(r.stderr.contains(hint), "{name}: {}", short(&r.stderr));
     }
     // The same choice resumes, and equals an uninterrupted run.
     let resumed = solve(
@@ -226,46 +254,64 @@ fn a_checkpoint_resumes_only_with_the_same_choice() {
 }
 
 #[test]
-fn symmetric_with_views_or_the_double_oracle_is_an_error_naming_it() {
+fn symmetry_options_that_contradict_the_run_are_errors_naming_them() {
     let dir = scratch("symcfr-bad");
     let out = dir.join("never");
     let o = out.to_str().unwrap();
-    fn base<'a>(rows: &'a str, extra: &[&'a str]) -> Vec<&'a str> {
-        let mut a = vec![
-            "darkhex",
-            "solve",
-            "--rows",
-            rows,
-            "--cols",
+    let cases: [(&str, &str, &[&str], [&str; 2]); 6] = [
+        (
             "2",
             "--symmetric",
-        ];
-        a.extend_from_slice(extra);
-        a
-    }
-    for (args, needle) in [
-        (
-            base("2", &["--algo", "dcfr", "--repr", "view", "--out", o]),
-            "--repr view",
+            &["--algo", "dcfr", "--repr", "view"],
+            ["--symmetric", "--repr view"],
         ),
         // 4×2 is 8 cells: auto resolves to the view representation.
-        (base("4", &["--algo", "dcfr", "--out", o]), "--repr auto"),
         (
-            base("2", &["--algo", "double-oracle", "--out", o]),
-            "double oracle",
+            "4",
+            "--symmetric",
+            &["--algo", "dcfr"],
+            ["--symmetric", "--repr auto"],
+        ),
+        (
+            "2",
+            "--symmetric",
+            &["--algo", "double-oracle"],
+            ["--symmetric", "double oracle"],
         ),
         // The double oracle is the default on 3×2.
-        (base("3", &["--out", o]), "default algorithm"),
-    ] {
+        (
+            "3",
+            "--symmetric",
+            &[],
+            ["--symmetric", "default algorithm"],
+        ),
+        // Views are always tied: nothing to untie.
+        (
+            "2",
+            "--no-symmetry",
+            &["--algo", "dcfr", "--repr", "view"],
+            ["--no-symmetry", "--repr view"],
+        ),
+        (
+            "2",
+            "--no-symmetry",
+            &["--algo", "dcfr", "--symmetric"],
+            ["--no-symmetry", "--symmetric"],
+        ),
+    ];
+    for (rows, flag, extra, [first, second]) in cases {
         for json in [false, true] {
-            let mut a = args.clone();
+            let mut a = vec![
+                "darkhex", "solve", "--rows", rows, "--cols", "2", flag, "--out", o,
+            ];
+            a.extend_from_slice(extra);
             if json {
                 a.insert(0, "--json");
             }
             let r = gsolve(&a);
             let what = a.join(" ");
-            assert_bad_input(&r, &what, "--symmetric", json, 4000);
-            assert!(r.stderr.contains(needle), "{what}: {}", short(&r.stderr));
+            assert_bad_input(&r, &what, first, json, 4000);
+            assert!(r.stderr.contains(second), "{what}: {}", short(&r.stderr));
             assert!(!out.exists(), "{what}: made the output folder");
         }
     }

@@ -311,25 +311,16 @@ impl<'a> Run<'a> {
         let bad = |e: &dyn std::fmt::Display| JobError::input(format!("{}: {e}", path.display()));
         let c = CheckpointFile::from_bytes(&read_for_resume(path)?).map_err(|e| bad(&e))?;
         if c.header.rules != rules || c.header.representation != self.repr {
-            let tied = |r: Representation| r == Representation::SymmetricHistory;
-            let hint =
-                if c.header.rules == rules && tied(c.header.representation) != tied(self.repr) {
-                    format!(
-                        "; the checkpoint's run was {}rotation-tied: resume it {} --symmetric",
-                        if tied(c.header.representation) {
-                            ""
-                        } else {
-                            "not "
-                        },
-                        if tied(c.header.representation) {
-                            "with"
-                        } else {
-                            "without"
-                        }
-                    )
-                } else {
-                    String::new()
-                };
+            use Representation::{History, SymmetricHistory};
+            let hint = match (c.header.rules == rules, c.header.representation, self.repr) {
+                (true, SymmetricHistory, History) => {
+                    "; the checkpoint's run was rotation-tied: resume it with --symmetric"
+                }
+                (true, History, SymmetricHistory) => {
+                    "; the checkpoint's run was not rotation-tied: resume it with --no-symmetry"
+                }
+                _ => "",
+            };
             return Err(bad(&format!(
                 "checkpoint is for {:?} ({}), this run asks for {:?} ({}){hint}",
                 c.header.rules,
