@@ -425,6 +425,32 @@ impl StrategyFile {
         StrategyFile { header, entries }
     }
 
+    /// Whether every history plays the rotation of what its rotated history plays (within
+    /// `tolerance`; a history whose rotation has no entry is not invariant). Only `History`
+    /// strategies are checked: the other representations are tied by construction.
+    pub fn is_rotation_invariant(&self, tolerance: f64) -> bool {
+        if self.header.representation != Representation::History {
+            return true;
+        }
+        let game = self.game();
+        let by_key: std::collections::HashMap<(u8, u128), &[f64]> = self
+            .entries
+            .iter()
+            .map(|e| ((e.player, e.key), e.probs.as_slice()))
+            .collect();
+        self.entries.iter().all(|e| {
+            by_key
+                .get(&(e.player, game.rotate_history(e.key)))
+                .is_some_and(|mirror| {
+                    mirror.len() == e.probs.len()
+                        && e.probs
+                            .iter()
+                            .zip(mirror.iter().rev())
+                            .all(|(p, q)| (p - q).abs() <= tolerance)
+                })
+        })
+    }
+
     /// The probabilities at a player's first decision (empty history / empty view), by cell.
     pub fn first_probe(&self, player: u8) -> Option<Vec<f64>> {
         let game = self.game();
