@@ -131,6 +131,7 @@ pub fn file_strategy(file: &crate::strategy::StrategyFile) -> Box<dyn CellStrate
     use crate::strategy::Representation;
     let game = file.game();
     match file.header.representation {
+        Representation::SymmetricHistory => file_strategy(&file.clone().expanded()),
         Representation::History => Box::new(HistoryStrategy::new(
             game.cells(),
             file.entries

@@ -12,6 +12,12 @@
 //!   smaller of the view and its 180° rotation); probabilities in the order of
 //!   [`crate::extensive::ViewGame::view_actions`] (ascending cells of the canonical view,
 //!   mapped back to the board for a rotated view).
+//! - `Representation::SymmetricHistory` (rotation-tied CFR,
+//!   [`crate::extensive::SymmetricHistoryGame`]): only in checkpoints. Keys are canonical
+//!   histories (the smaller of a history and its rotation), probabilities in ascending cells
+//!   of the canonical history. A strategy file holds its expansion to every history
+//!   ([`StrategyFile::expanded`], representation `History`), so readers of strategy files
+//!   never meet it; reading a strategy file that claims it is an error.
 //!
 //! Reading checks the magic, version, game, board, that every key is a possible history or
 //! view of its owner, that the probabilities have one entry per legal probe, are finite, non
@@ -28,7 +34,7 @@
 //! Magic `GSDHCKPT`, version, the same header fields, the convergence rows so far and the
 //! solver's regrets and cumulative strategy, so `--resume` continues exactly.
 
-use crate::extensive::ViewGame;
+use crate::extensive::{history_key, SymmetricHistoryGame, ViewGame};
 use crate::rules::{DarkHex, Rules, Variant};
 use bitboard::BitWord;
 use serde::{Deserialize, Serialize};
@@ -42,6 +48,9 @@ pub const STRATEGY_MAGIC: [u8; 8] = *b"GSDHSTRA";
 pub const CHECKPOINT_MAGIC: [u8; 8] = *b"GSDHCKPT";
 /// Format version of both.
 pub const FORMAT_VERSION: u32 = 1;
+/// What [`StrategyFile::expanded`] appends to the algorithm of a rotation-tied run (one word:
+/// the text export's header is read word by word).
+pub const ROTATION_TIED: &str = "+rotation-tied";
 
 /// Information-set representation of a strategy.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -50,6 +59,9 @@ pub enum Representation {
     History,
     /// View abstraction: (own stones, known enemy stones) up to rotation.
     View,
+    /// Perfect recall with each history tied to its 180° rotation (checkpoints only; see the
+    /// module documentation).
+    SymmetricHistory,
 }
 
 impl Representation {
@@ -58,6 +70,7 @@ impl Representation {
         match self {
             Representation::History => "history",
             Representation::View => "view",
+            Representation::SymmetricHistory => "symmetric-history",
         }
     }
 }
@@ -261,6 +274,11 @@ impl StrategyFile {
             ));
         }
         let game = check_header(&f.header, STRATEGY_MAGIC, "strategy")?;
+        if f.header.representation == Representation::SymmetricHistory {
+            return Err(StrategyError::BadHeader(
+                "representation symmetric-history belongs to checkpoints; a strategy file holds its expansion to every history".into(),
+            ));
+        }
         let vg = ViewGame(game.clone());
         for e in &f.entries {
             let bad = |what: String| StrategyError::BadEntry {
@@ -272,7 +290,9 @@ impl StrategyFile {
                 return Err(bad(format!("player {}", e.player)));
             }
             let (own, known) = match f.header.representation {
-                Representation::History => replay_history(&game, e.player, e.key).map_err(bad)?,
+                Representation::History | Representation::SymmetricHistory => {
+                    replay_history(&game, e.player, e.key).map_err(bad)?
+                }
                 Representation::View => {
                     if e.key >> 32 != 0 {
                         return Err(bad("view key wider than 32 bits".into()));
@@ -325,7 +345,7 @@ impl StrategyFile {
         ));
         out.push_str(&format!("# command: {}\n", h.command));
         match h.representation {
-            Representation::History => out.push_str(
+            Representation::History | Representation::SymmetricHistory => out.push_str(
                 "# line: B|W HISTORY cell:prob ...  (HISTORY packs probes oldest first, 5 bits each: (cell+1)<<1 | success, newest in the lowest bits)\n",
             ),
             Representation::View => out.push_str(
@@ -335,7 +355,7 @@ impl StrategyFile {
         for e in &self.entries {
             let mut cells = Vec::new();
             let key = match h.representation {
-                Representation::History => {
+                Representation::History | Representation::SymmetricHistory => {
                     let (own, known) = replay_history(&game, e.player, e.key).unwrap_or((0, 0));
                     cells.extend((game.all() & !(own | known)).iter().map(|c| c as u8));
                     format!("{}", e.key)
@@ -374,6 +394,61 @@ impl StrategyFile {
             let s: f64 = e.probs.iter().sum();
             e.probs.iter_mut().for_each(|p| *p /= s);
         }
+    }
+
+    /// The strategy of a rotation-tied run (representation `SymmetricHistory`) as one of the
+    /// history game: every entry also stands for its rotated history (see
+    /// [`SymmetricHistoryGame::expand`]), and the algorithm says it was tied. Any other
+    /// representation is returned as it is.
+    pub fn expanded(self) -> StrategyFile {
+        if self.header.representation != Representation::SymmetricHistory {
+            return self;
+        }
+        let tied = SymmetricHistoryGame(self.game());
+        let mut entries: Vec<Entry> = tied
+            .expand(
+                self.entries
+                    .into_iter()
+                    .map(|e| (history_key(e.player, e.key), e.probs)),
+            )
+            .into_iter()
+            .map(|(k, probs)| Entry {
+                player: (k >> 127) as u8,
+                key: k & !(1u128 << 127),
+                probs,
+            })
+            .collect();
+        entries.sort_by_key(|e| (e.player, e.key));
+        let mut header = self.header;
+        header.representation = Representation::History;
+        header.algorithm = format!("{}{ROTATION_TIED}", header.algorithm);
+        StrategyFile { header, entries }
+    }
+
+    /// Whether every history plays the rotation of what its rotated history plays (within
+    /// `tolerance`; a history whose rotation has no entry is not invariant). Only `History`
+    /// strategies are checked: the other representations are tied by construction.
+    pub fn is_rotation_invariant(&self, tolerance: f64) -> bool {
+        if self.header.representation != Representation::History {
+            return true;
+        }
+        let game = self.game();
+        let by_key: std::collections::HashMap<(u8, u128), &[f64]> = self
+            .entries
+            .iter()
+            .map(|e| ((e.player, e.key), e.probs.as_slice()))
+            .collect();
+        self.entries.iter().all(|e| {
+            by_key
+                .get(&(e.player, game.rotate_history(e.key)))
+                .is_some_and(|mirror| {
+                    mirror.len() == e.probs.len()
+                        && e.probs
+                            .iter()
+                            .zip(mirror.iter().rev())
+                            .all(|(p, q)| (p - q).abs() <= tolerance)
+                })
+        })
     }
 
     /// The probabilities at a player's first decision (empty history / empty view), by cell.

@@ -1,13 +1,14 @@
 //! Strategy files: round trip, strictness, and the bracket of a saved strategy.
 
 use cfr::{Algorithm, Solver};
-use darkhex::extensive::{HistoryGame, ViewGame};
+use darkhex::extensive::{HistoryGame, SymmetricHistoryGame, ViewGame};
 use darkhex::response::{exact_bracket, file_strategy};
 use darkhex::strategy::{
     CheckpointFile, Entry, Representation, StrategyError, StrategyFile, StrategyHeader,
-    CHECKPOINT_MAGIC, FORMAT_VERSION, STRATEGY_MAGIC,
+    CHECKPOINT_MAGIC, FORMAT_VERSION, ROTATION_TIED, STRATEGY_MAGIC,
 };
 use darkhex::{DarkHex, Variant};
+use game::extensive::ExtensiveGame;
 
 fn header(g: &DarkHex, repr: Representation) -> StrategyHeader {
     StrategyHeader {
@@ -25,21 +26,25 @@ fn header(g: &DarkHex, repr: Representation) -> StrategyHeader {
     }
 }
 
+/// 100 CFR+ iterations of a perfect-recall game (plain or rotation-tied) as entries.
+fn history_entries<G: ExtensiveGame<InfoKey = u128>>(g: &G) -> Vec<Entry> {
+    let mut s = Solver::new(g, Algorithm::CfrPlus, 1 << 24).unwrap();
+    s.iterate(100);
+    s.average_strategy()
+        .entries()
+        .map(|(k, p, pr)| Entry {
+            player: p,
+            key: k & !(1u128 << 127),
+            probs: pr.to_vec(),
+        })
+        .collect()
+}
+
 fn solved(repr: Representation) -> StrategyFile {
     let g = DarkHex::with(3, 2, Variant::Abrupt).unwrap();
     let entries: Vec<Entry> = match repr {
-        Representation::History => {
-            let mut s = Solver::new(&HistoryGame(g.clone()), Algorithm::CfrPlus, 1 << 24).unwrap();
-            s.iterate(100);
-            s.average_strategy()
-                .entries()
-                .map(|(k, p, pr)| Entry {
-                    player: p,
-                    key: k & !(1u128 << 127),
-                    probs: pr.to_vec(),
-                })
-                .collect()
-        }
+        Representation::History => history_entries(&HistoryGame(g.clone())),
+        Representation::SymmetricHistory => history_entries(&SymmetricHistoryGame(g.clone())),
         Representation::View => {
             let mut s = Solver::new(&ViewGame(g.clone()), Algorithm::CfrPlus, 1 << 24).unwrap();
             s.iterate(100);
@@ -57,6 +62,41 @@ fn solved(repr: Representation) -> StrategyFile {
         header: header(&g, repr),
         entries,
     }
+}
+
+#[test]
+fn a_rotation_tied_strategy_is_written_expanded_and_refused_unexpanded() {
+    let tied = solved(Representation::SymmetricHistory);
+    // Unexpanded, it is a checkpoint's form only.
+    assert!(matches!(
+        StrategyFile::from_bytes(&tied.to_bytes()),
+        Err(StrategyError::BadHeader(_))
+    ));
+    let g = tied.game();
+    let direct = exact_bracket(&g, &*file_strategy(&tied), 0.0);
+    let f = tied.clone().expanded();
+    assert_eq!(f.header.representation, Representation::History);
+    assert!(f.header.algorithm.ends_with(ROTATION_TIED));
+    assert!(f.entries.len() > tied.entries.len());
+    let back = StrategyFile::from_bytes(&f.to_bytes()).unwrap();
+    assert!(back.is_rotation_invariant(0.0));
+    let mut skewed = back.clone();
+    let e = skewed
+        .entries
+        .iter_mut()
+        .find(|e| e.probs.len() > 1 && e.key != g.rotate_history(e.key))
+        .unwrap();
+    let n = e.probs.len();
+    let mut one_hot = vec![0.0; n];
+    one_hot[if e.probs[0] > 0.5 { n - 1 } else { 0 }] = 1.0;
+    e.probs = one_hot;
+    assert!(!skewed.is_rotation_invariant(1e-9));
+    let b = exact_bracket(&g, &*file_strategy(&back), 0.0);
+    assert_eq!((b.lower, b.upper), (direct.lower, direct.upper));
+    assert!(
+        b.lower <= 7.0 / 16.0 + 1e-9 && 7.0 / 16.0 <= b.upper + 1e-9,
+        "{b:?}"
+    );
 }
 
 #[test]

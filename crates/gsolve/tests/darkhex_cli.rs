@@ -137,6 +137,8 @@ fn binary_and_library_write_the_same_convergence_rows() {
         rules: rules(2, 2, Variant::Classical),
         algorithm: cfr::Algorithm::DCFR_DEFAULT,
         representation: RepresentationChoice::Auto,
+        // The CLI's default on history boards.
+        symmetric: true,
         seed: 0,
         stop: Stop {
             iterations: Some(300),

@@ -8,6 +8,7 @@
 use super::common::{command_line, print_json, progress_bar, CliError, CliResult, Global};
 use super::darkhex_print::{print_cfr, print_double_oracle};
 use darkhex::double_oracle::OracleKind;
+use darkhex::strategy::Representation;
 use darkhex::{DarkHex, Rules, Variant};
 use indicatif::ProgressBar;
 use jobs::darkhex::certify::CertifyReport;
@@ -124,10 +125,16 @@ about a minute (3x3 abrupt: 8.7e-12 in 67 s), where CFR's view abstraction stall
 0.03-0.14; dcfr on n x 1 abrupt with n >= 7 (where the double oracle stalls) and with \
 --announce-touch (which certificates cannot express).
 
-Options of one algorithm are an error with the other: --repr, --eval-secs, --prune, \
---purify, --no-eval and --max-nodes are CFR options; --initial-policies, --plain-oracle, \
---random-fallback, --inherit-fallback, --scratch-lp, --no-symmetry and --initial-from are \
-double-oracle options.")]
+Options of one algorithm are an error with the other: --repr, --symmetric, --eval-secs, \
+--prune, --purify, --no-eval and --max-nodes are CFR options; --initial-policies, --plain-oracle, \
+--random-fallback, --inherit-fallback, --scratch-lp and --initial-from are double-oracle \
+options; --no-symmetry applies to both.
+
+Symmetry: both algorithms use the board's 180° rotation by default. CFR with history \
+information sets ties each private history to its rotation (half the tree, so an iteration \
+costs half; never slower to a given gap on 3x2 classical, 2x3 and 3x2 abrupt: \
+results/darkhex/bench.md); --no-symmetry solves the plain history game. Views are always \
+taken up to the rotation.")]
 struct SolveArgs {
     /// Rows (Black joins top and bottom).
     #[arg(long)]
@@ -147,6 +154,14 @@ struct SolveArgs {
     /// CFR: information sets (history, view, or auto: history on at most 6 cells).
     #[arg(long, value_enum, ignore_case = true)]
     repr: Option<Repr>,
+    /// CFR with history information sets: tie each private history to its 180° rotation
+    /// (the default there; only rotation-invariant strategies, half the tree and the sets, so
+    /// an iteration costs about half). strategy.bin, the brackets and every file are the tied
+    /// strategy expanded to every history, so eval, export, play and OpenSpiel read it as
+    /// usual; a checkpoint resumes only with the same choice. An error with --no-symmetry and
+    /// with the view representation, which is always taken up to the rotation.
+    #[arg(long, conflicts_with = "no_symmetry")]
+    symmetric: bool,
     /// Stop after this many iterations in total (CFR default without --gap/--time: 1000).
     #[arg(long)]
     iterations: Option<u64>,
@@ -212,8 +227,10 @@ struct SolveArgs {
     /// differ). For comparisons with runs before the kept program.
     #[arg(long)]
     scratch_lp: bool,
-    /// Double oracle: ignore the board's 180° rotation (policy sets not closed under it; the
-    /// written mixtures are still symmetrised and certified again).
+    /// Ignore the board's 180° rotation. Double oracle: policy sets not closed under it (the
+    /// written mixtures are still symmetrised and certified again). CFR with history
+    /// information sets: solve the plain history game instead of the rotation-tied one (an
+    /// error with the view representation).
     #[arg(long)]
     no_symmetry: bool,
     /// Double oracle: start from this DARKHEX_MIXTURE (repeatable; e.g. an earlier run's
@@ -374,6 +391,7 @@ impl SolveArgs {
             }
         };
         note(self.repr.is_some(), &mut cfr, "--repr");
+        note(self.symmetric, &mut cfr, "--symmetric");
         note(self.eval_secs.is_some(), &mut cfr, "--eval-secs");
         note(self.prune.is_some(), &mut cfr, "--prune");
         note(self.purify.is_some(), &mut cfr, "--purify");
@@ -388,7 +406,6 @@ impl SolveArgs {
         note(self.random_fallback, &mut dbl, "--random-fallback");
         note(self.inherit_fallback, &mut dbl, "--inherit-fallback");
         note(self.scratch_lp, &mut dbl, "--scratch-lp");
-        note(self.no_symmetry, &mut dbl, "--no-symmetry");
         note(!self.initial_from.is_empty(), &mut dbl, "--initial-from");
         (cfr, dbl)
     }
@@ -537,33 +554,50 @@ fn solve(a: &SolveArgs, global: &Global) -> CliResult {
             print_double_oracle(&r, global);
         }
         Method::Cfr => {
-            let algorithm = a
-                .algo
-                .and_then(Algo::cfr)
-                .unwrap_or(cfr::Algorithm::DCFR_DEFAULT);
-            let representation = match a.repr.unwrap_or(Repr::Auto) {
-                Repr::History => RepresentationChoice::History,
-                Repr::View => RepresentationChoice::View,
-                Repr::Auto => RepresentationChoice::Auto,
-            };
-            let config = CfrConfig {
-                rules,
-                algorithm,
-                representation,
-                seed: a.seed,
-                stop,
-                eval_secs: a.eval_secs.unwrap_or(0.0),
-                prune: a.prune.unwrap_or(0.0),
-                purify: a.purify.unwrap_or(0.0),
-                no_eval: a.no_eval,
-                max_nodes: a.max_nodes.unwrap_or(60_000_000),
-                output: a.output(format!("{}-{}x{}", rules.variant, rules.rows, rules.cols))?,
-            };
+            let config = cfr_config(a, rules, stop)?;
             let r = jobs::darkhex::cfr::run(&config, &progress)?;
             print_cfr(&r, global);
         }
     }
     Ok(())
+}
+
+/// The CFR run the arguments ask for. History information sets are tied under the 180° rotation
+/// unless `--no-symmetry` (measured: `results/darkhex/bench.md`, never slower, an iteration
+/// costs half); views are always taken up to the rotation, so `--symmetric` or `--no-symmetry`
+/// with them is an error, found before any folder is made.
+fn cfr_config(a: &SolveArgs, rules: Rules, stop: Stop) -> Result<CfrConfig, CliError> {
+    let representation = match a.repr.unwrap_or(Repr::Auto) {
+        Repr::History => RepresentationChoice::History,
+        Repr::View => RepresentationChoice::View,
+        Repr::Auto => RepresentationChoice::Auto,
+    };
+    let mut config = CfrConfig {
+        rules,
+        algorithm: a
+            .algo
+            .and_then(Algo::cfr)
+            .unwrap_or(cfr::Algorithm::DCFR_DEFAULT),
+        representation,
+        symmetric: a.symmetric,
+        seed: a.seed,
+        stop,
+        eval_secs: a.eval_secs.unwrap_or(0.0),
+        prune: a.prune.unwrap_or(0.0),
+        purify: a.purify.unwrap_or(0.0),
+        no_eval: a.no_eval,
+        max_nodes: a.max_nodes.unwrap_or(60_000_000),
+        output: Output::default(),
+    };
+    let views = config.resolved_representation()? == Representation::View;
+    if views && a.no_symmetry {
+        return Err(CliError::input(
+            "--no-symmetry unties history information sets, but this run's representation is view (--repr view, or auto on more than 6 cells), which is always taken up to the 180° rotation",
+        ));
+    }
+    config.symmetric = !views && !a.no_symmetry;
+    config.output = a.output(format!("{}-{}x{}", rules.variant, rules.rows, rules.cols))?;
+    Ok(config)
 }
 
 /// `gsolve bench darkhex`: the benchmark job, written to `out`.

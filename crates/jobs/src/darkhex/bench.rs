@@ -10,7 +10,7 @@ use super::{toolkit_version, write_atomic, JobError, JobResult, Output, Stop};
 use crate::Progress;
 use cfr::{Algorithm, Passes, Solver};
 use darkhex::double_oracle::OracleKind;
-use darkhex::extensive::{HistoryGame, ViewGame};
+use darkhex::extensive::{HistoryGame, SymmetricHistoryGame, ViewGame};
 use darkhex::strategy::Representation;
 use darkhex::{DarkHex, Rules, Variant};
 use game::extensive::ExtensiveGame;
@@ -84,7 +84,7 @@ fn peer_section(text: &str) -> Option<String> {
 
 fn cfr_section(md: &mut String, results: &mut Vec<serde_json::Value>) -> JobResult<()> {
     md.push_str("## CFR iteration time (one iteration = both players' updates, after the DAG is built)\n\nEach row times the first batch of 2^k iterations (after 2^k + 2 untimed ones) that takes over 2 s. `walk` is the pruned depth-first walk of perfect-recall trees (it skips what the opponent reaches with probability 0, so it gets faster as strategies become sparse), `level` the three passes over every node (the only passes of the view DAG).\n\n| board | variant | representation | algorithm | passes | live nodes | information sets | iterations timed | ms / iteration |\n|---|---|---|---|---|---|---|---|---|\n");
-    use Representation::{History, View};
+    use Representation::{History, SymmetricHistory, View};
     use Variant::{Abrupt, Classical};
     let (walk, level) = (Passes::PrunedWalk, Passes::Level);
     for (r, c, v, repr, algo, passes) in [
@@ -103,6 +103,7 @@ fn cfr_section(md: &mut String, results: &mut Vec<serde_json::Value>) -> JobResu
         let t = match repr {
             History => time_iterations(&HistoryGame(game), algo, passes)?,
             View => time_iterations(&ViewGame(game), algo, passes)?,
+            SymmetricHistory => time_iterations(&SymmetricHistoryGame(game), algo, passes)?,
         };
         let (nodes, sets, iters, ms) = t;
         let passes = passes_name(passes);

@@ -124,12 +124,15 @@ pub fn export(path: &Path) -> JobResult<String> {
     Ok(read_strategy(path)?.to_text())
 }
 
-/// The average strategy stored in a checkpoint (validated like a strategy file).
+/// The average strategy stored in a checkpoint (validated like a strategy file; a rotation-tied
+/// run's expanded to every history, as its `strategy.bin` is).
 fn strategy_from_checkpoint(bytes: &[u8]) -> Result<StrategyFile, String> {
     let c = CheckpointFile::from_bytes(bytes).map_err(|e| e.to_string())?;
     let game = DarkHex::new(c.header.rules).map_err(|e| e.to_string())?;
     let (keys, sums): (Vec<(u8, u128, usize)>, Vec<f64>) = match c.header.representation {
-        Representation::History => {
+        // A rotation-tied run's keys are canonical histories: read like a history run's and
+        // expanded below.
+        Representation::History | Representation::SymmetricHistory => {
             let s: Checkpoint<u128> =
                 Checkpoint::from_bytes(&c.solver).map_err(|e| e.to_string())?;
             let mut keys = Vec::with_capacity(s.keys.len());
@@ -176,7 +179,7 @@ fn strategy_from_checkpoint(bytes: &[u8]) -> Result<StrategyFile, String> {
     entries.sort_by_key(|e| (e.player, e.key));
     let mut header = c.header;
     header.magic = STRATEGY_MAGIC;
-    let f = StrategyFile { header, entries };
+    let f = StrategyFile { header, entries }.expanded();
     // Re-validate through the strategy reader.
     StrategyFile::from_bytes(&f.to_bytes()).map_err(|e| e.to_string())
 }

@@ -4,6 +4,14 @@
 //! checkpoint, resume, stop (iterations, wall time of the run, proven gap), and write
 //! `strategy.bin` (the one kept strategy form: bincode with magic `GSDHSTRA`), `convergence.csv`,
 //! `summary.md` and `checkpoint.bin`.
+//!
+//! With `symmetric` the history game is solved with the information sets that the board's 180°
+//! rotation maps onto each other tied ([`SymmetricHistoryGame`]: half the tree and half the
+//! sets, so an iteration costs about half). Everything written and measured is its average
+//! strategy expanded to every history (representation `history`, algorithm marked
+//! [`darkhex::strategy::ROTATION_TIED`]), so the readers of strategy files need nothing new;
+//! only the checkpoint keeps the tied form (representation `symmetric-history`), and a resume
+//! with the other choice is refused.
 
 use super::{
     check_checkpoint, convergence_csv, log, read_for_resume, toolkit_version, write_atomic,
@@ -11,7 +19,7 @@ use super::{
 };
 use crate::Progress;
 use cfr::{Algorithm, Checkpoint, Solver};
-use darkhex::extensive::{HistoryGame, ViewGame};
+use darkhex::extensive::{HistoryGame, SymmetricHistoryGame, ViewGame};
 use darkhex::response::{exact_bracket, file_strategy, ExactBracket};
 use darkhex::strategy::{
     first_probe_table, CheckpointFile, Entry, Representation, StrategyFile, StrategyHeader,
@@ -72,6 +80,9 @@ pub struct CfrConfig {
     pub algorithm: Algorithm,
     /// The information sets.
     pub representation: RepresentationChoice,
+    /// Tie the perfect-recall information sets that the 180° rotation maps onto each other
+    /// (history representation only; see the module documentation).
+    pub symmetric: bool,
     /// Seed recorded in the files (CFR is deterministic).
     pub seed: u64,
     /// When to stop; with nothing given, after 1000 iterations.
@@ -119,32 +130,48 @@ pub struct CfrReport {
 }
 
 impl CfrConfig {
-    /// The representation `auto` resolves to on this board.
-    pub fn resolved_representation(&self) -> Representation {
-        match self.representation {
-            RepresentationChoice::History => Representation::History,
-            RepresentationChoice::View => Representation::View,
-            RepresentationChoice::Auto if self.rules.rows * self.rules.cols <= 6 => {
-                Representation::History
-            }
-            RepresentationChoice::Auto => Representation::View,
+    /// The representation `auto` resolves to on this board (history tied under the rotation
+    /// with `symmetric`); `symmetric` with the view representation is an error naming both
+    /// options.
+    pub fn resolved_representation(&self) -> JobResult<Representation> {
+        let history = match self.representation {
+            RepresentationChoice::History => true,
+            RepresentationChoice::View => false,
+            RepresentationChoice::Auto => self.rules.rows * self.rules.cols <= 6,
+        };
+        match (history, self.symmetric) {
+            (true, false) => Ok(Representation::History),
+            (true, true) => Ok(Representation::SymmetricHistory),
+            (false, false) => Ok(Representation::View),
+            (false, true) => Err(JobError::input(format!(
+                "--symmetric ties perfect-recall histories, but this run's representation is view ({}); add --repr history (boards of up to about 8 cells; views are already taken up to the rotation)",
+                if self.representation == RepresentationChoice::View {
+                    "--repr view".to_string()
+                } else {
+                    format!("--repr auto on {} cells", self.rules.rows * self.rules.cols)
+                }
+            ))),
         }
     }
 }
 
 /// Run CFR (see the module documentation).
 pub fn run(config: &CfrConfig, progress: &dyn Progress) -> JobResult<CfrReport> {
+    let repr = config.resolved_representation()?;
     let game = DarkHex::new(config.rules).map_err(JobError::input)?;
-    match config.resolved_representation() {
+    let split_history = |k: u128| ((k >> 127) as u8, k & !(1u128 << 127));
+    match repr {
         Representation::History => {
             let g = HistoryGame(game.clone());
-            Run::new(config, &game, Representation::History).go(&g, progress, |k: u128| {
-                ((k >> 127) as u8, k & !(1u128 << 127))
-            })
+            Run::new(config, &game, repr).go(&g, progress, split_history)
+        }
+        Representation::SymmetricHistory => {
+            let g = SymmetricHistoryGame(game.clone());
+            Run::new(config, &game, repr).go(&g, progress, split_history)
         }
         Representation::View => {
             let g = ViewGame(game.clone());
-            Run::new(config, &game, Representation::View).go(&g, progress, |k: u64| {
+            Run::new(config, &game, repr).go(&g, progress, |k: u64| {
                 ((k >> 32) as u8, (k & 0xffff_ffff) as u128)
             })
         }
@@ -215,7 +242,8 @@ impl<'a> Run<'a> {
         }
     }
 
-    /// The average strategy as a strategy file (purified as asked).
+    /// The average strategy as a strategy file (a rotation-tied one expanded to every history;
+    /// purified as asked).
     fn to_file<K: InfoKey>(
         &self,
         solver: &Solver<K>,
@@ -238,7 +266,8 @@ impl<'a> Run<'a> {
         let mut f = StrategyFile {
             header: self.header(solver.iterations(), STRATEGY_MAGIC, bracket),
             entries,
-        };
+        }
+        .expanded();
         f.purify(self.config.purify);
         f
     }
@@ -282,8 +311,18 @@ impl<'a> Run<'a> {
         let bad = |e: &dyn std::fmt::Display| JobError::input(format!("{}: {e}", path.display()));
         let c = CheckpointFile::from_bytes(&read_for_resume(path)?).map_err(|e| bad(&e))?;
         if c.header.rules != rules || c.header.representation != self.repr {
+            use Representation::{History, SymmetricHistory};
+            let hint = match (c.header.rules == rules, c.header.representation, self.repr) {
+                (true, SymmetricHistory, History) => {
+                    "; the checkpoint's run was rotation-tied: resume it with --symmetric"
+                }
+                (true, History, SymmetricHistory) => {
+                    "; the checkpoint's run was not rotation-tied: resume it with --no-symmetry"
+                }
+                _ => "",
+            };
             return Err(bad(&format!(
-                "checkpoint is for {:?} ({}), this run asks for {:?} ({})",
+                "checkpoint is for {:?} ({}), this run asks for {:?} ({}){hint}",
                 c.header.rules,
                 c.header.representation.name(),
                 rules,
@@ -470,8 +509,13 @@ impl<'a> Run<'a> {
             &r.rows,
         );
         write_atomic(&dir.join("convergence.csv"), csv.as_bytes())?;
+        let tied = if self.repr == Representation::SymmetricHistory {
+            "; perfect recall with the information sets that the 180° rotation maps onto each other tied, so the sets and the DAG are the tied game's, and `strategy.bin` and every bracket are its average strategy expanded to every history"
+        } else {
+            ""
+        };
         let mut md = format!(
-            "# Dark Hex {} {}×{} — CFR strategies\n\n- command: `{command}`\n- toolkit: {}\n- representation: {} ({} information sets; DAG of {} nodes, {} edges, {} nodes with a determined outcome treated as terminal; built in {:.1} s)\n- algorithm: {}, {} iterations, {:.1} s in total, seed {}\n",
+            "# Dark Hex {} {}×{} — CFR strategies\n\n- command: `{command}`\n- toolkit: {}\n- representation: {} ({} information sets; DAG of {} nodes, {} edges, {} nodes with a determined outcome treated as terminal; built in {:.1} s{tied})\n- algorithm: {}, {} iterations, {:.1} s in total, seed {}\n",
             rules.variant, rules.rows, rules.cols, toolkit_version(), self.repr.name(),
             tree.infosets(), tree.nodes(), tree.edges(), tree.fixed_nodes(), r.build_seconds,
             config.algorithm.describe(), r.iterations, r.seconds, config.seed

@@ -269,6 +269,7 @@ fn board_run(config: &TableConfig, rules: Rules, dir: PathBuf) -> JobResult<(Cfr
         rules,
         algorithm: config.algorithm,
         representation: RepresentationChoice::Auto,
+        symmetric: false,
         seed: 0,
         stop,
         eval_secs: 0.0,
