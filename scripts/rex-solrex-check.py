@@ -11,6 +11,7 @@ cell is converted here, so the CSV speaks gsolve's names only (Black first, top-
   SOLREX=/path/to/solrex [LOCK=/tmp/heavy.lock] scripts/rex-solrex-check.py [OPENING ...]
   SOLREX=/path/to/solrex scripts/rex-solrex-check.py --value OPENING [OPENING ...]
   scripts/rex-solrex-check.py --render     (only rewrite the CSVs' order and the .md)
+  scripts/rex-solrex-check.py --value      (only rewrite the .md's section on --value runs)
 
 --value settles the opening itself rather than reply by reply: one `dfpn-solve-state` on the
 position after the opening (the second player to move), so Solrex chooses which reply to prove,
@@ -119,12 +120,16 @@ def gsolve_agreement(out, replies):
             + ("all agree" if not differ else "they DIFFER on " + ", ".join(differ)))
 
 
-def render_md(out, replies, done, threads, cap):
+def machine_name():
     machine = f"{os.cpu_count()} logical CPUs"
     for l in open("/proc/cpuinfo"):
         if l.startswith("model name"):
-            machine += ", " + l.split(":", 1)[1].strip()
-            break
+            return machine + ", " + l.split(":", 1)[1].strip()
+    return machine
+
+
+def render_md(out, replies, done, threads, cap):
+    machine = machine_name()
     about = os.environ.get("SOLREX_ABOUT", "(SOLREX_ABOUT not given: which build was run is not recorded here)")
     lines = [
         "# Rex 6x6: Solrex's answers, to cross-check gsolve's first-move map",
@@ -171,7 +176,8 @@ def render_md(out, replies, done, threads, cap):
 
 VALUE_FIELDS = ["opening", "opening_benzene", "first_player_wins", "winner_benzene", "seconds",
                 "work", "peak_rss_kb", "threads", "cap", "load_before", "load_after",
-                "finished_utc"]
+                "finished_utc", "solrex", "machine"]
+VALUE_HEADING = "## Openings settled as a whole (`--value`)"
 
 
 def solve_opening_value(solrex, opening, threads, cap, runs):
@@ -208,11 +214,19 @@ def value_section(out):
                   for r in csv.DictReader(l for l in f if not l.startswith("#"))}
     lines = [
         "",
-        "## Openings settled as a whole (`--value`)",
+        VALUE_HEADING,
         "",
         "`SOLREX=... CAP=1200 scripts/rex-solrex-check.py --value OPENING`: one `dfpn-solve-state`",
         "on the position after the opening (Solrex picks the reply to prove), cap on that solve;",
-        "`solrex-opening-values.csv` keeps every run, capped ones included.",
+        "`solrex-opening-values.csv` keeps every run, capped ones included, with the Solrex build",
+        "(`SOLREX_ABOUT`) and the machine of each run:",
+        "",
+    ]
+    for what in ("solrex", "machine"):
+        for v in sorted({r.get(what, "") for r in rows}):
+            ops = " ".join(r["opening"] for r in rows if r.get(what, "") == v)
+            lines.append(f"- {what}: {v or '(not recorded)'} ({ops})")
+    lines += [
         "",
         "| opening | Benzene | Solrex: Black (first) wins | gsolve's map | Solrex s | work | threads | cap s | load before/after | finished (UTC) |",
         "|---|---|---|---|---:|---:|---:|---:|---|---|",
@@ -230,7 +244,7 @@ def value_section(out):
 
 def run_values(openings, threads, out, runs):
     solrex = os.environ.get("SOLREX")
-    if not solrex or not os.access(solrex.split()[0], os.X_OK):
+    if openings and (not solrex or not os.access(solrex.split()[0], os.X_OK)):
         sys.exit(f"rex-solrex-check: SOLREX must name the Solrex binary (got {solrex!r})")
     cap = float(os.environ.get("CAP", "1200"))
     for o in openings:
@@ -249,7 +263,8 @@ def run_values(openings, threads, out, runs):
                      "winner_benzene": winner or "open", "seconds": seconds,
                      "work": "" if work is None else work, "peak_rss_kb": peak or "",
                      "threads": threads, "cap": cap, "load_before": before, "load_after": load1(),
-                     "finished_utc": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())})
+                     "finished_utc": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+                     "solrex": os.environ.get("SOLREX_ABOUT", ""), "machine": machine_name()})
         write_rows(path, VALUE_FIELDS, rows)
         print(f"   Solrex: {winner or 'no answer within the cap'} ({seconds} s)", flush=True)
 
@@ -268,9 +283,14 @@ def main():
         runs = os.environ.get("RUNS", "runs/rex/solrex-check")
         os.makedirs(runs, exist_ok=True)
         run_values(sys.argv[2:], threads, out, runs)
-        replies = read_rows(os.path.join(out, "solrex-check.csv"))
-        done = read_rows(os.path.join(out, "solrex-check-runs.csv"))
-        render_md(out, replies, done, threads, float(os.environ.get("CAP_REPLIES", "600")))
+        # Only the value section is rewritten: the replies section keeps the provenance (threads,
+        # cap, machine, build) of the runs that made it.
+        md = os.path.join(out, "solrex-check.md")
+        head = open(md).read().split("\n" + VALUE_HEADING)[0].rstrip("\n").split("\n") \
+            if os.path.exists(md) else []
+        with open(md + ".tmp", "w") as f:
+            f.write("\n".join(head + value_section(out)) + "\n")
+        os.replace(md + ".tmp", md)
         return
     solrex = os.environ.get("SOLREX")
     if not solrex or not os.access(solrex, os.X_OK):
