@@ -17,7 +17,9 @@ cell is converted here, so the CSV speaks gsolve's names only (Black first, top-
 position after the opening (the second player to move), so Solrex chooses which reply to prove,
 which is what "Solrex settles the opening" means for a losing opening (one winning reply
 suffices; the `replies` mode may stall on the first hard reply in a1 b1 .. order). CAP is then
-the cap of that one solve (default 1200 s, the issue's 20 minutes). It appends one line per
+the cap of that one solve (default 1200 s, the issue's 20 minutes). An OPENING may also be a
+move list such as e2,d1 (Black first, gsolve names): the value of that position, compared with
+the map's replies.csv for an (opening, reply) pair. It appends one line per
 opening to OUT/solrex-opening-values.csv (opening, Solrex's winner, seconds, work, memory,
 threads, cap, load before/after; a capped solve is kept with winner `open`, and running the
 same opening again adds a new line) and rewrites the .md's section on it.
@@ -180,19 +182,20 @@ VALUE_FIELDS = ["opening", "opening_benzene", "first_player_wins", "winner_benze
 VALUE_HEADING = "## Openings settled as a whole (`--value`)"
 
 
-def solve_opening_value(solrex, opening, threads, cap, runs):
-    """One `dfpn-solve-state black` after Benzene's White opening: (winner or None, seconds,
-    work, peak memory)."""
+def solve_opening_value(solrex, moves, threads, cap, runs):
+    """One `dfpn-solve-state` for the player to move after `moves` (gsolve names, Black = Benzene's
+    White first): (winner in Benzene's colours or None, seconds, work, peak memory)."""
     sys.path.insert(0, os.path.dirname(GTPDRIVE))
     import gtpdrive  # the peer driver's GTP engine wrapper (shared/peers/solrex)
-    log = os.path.join(runs, f"value-{opening}.log")
+    log = os.path.join(runs, f"value-{'-'.join(moves)}.log")
     e = gtpdrive.Engine(solrex.split(), log)
     e.send(f"param_dfpn threads {threads}")
     e.send(f"boardsize {SIZE}")
-    e.send(f"play white {transpose(opening)}")
+    for i, m in enumerate(moves):
+        e.send(f"play {'white' if i % 2 == 0 else 'black'} {transpose(m)}")
     t0 = time.time()
     try:
-        winner = e.send("dfpn-solve-state black", t0 + cap)
+        winner = e.send(f"dfpn-solve-state {'black' if len(moves) % 2 else 'white'}", t0 + cap)
     except TimeoutError:
         winner = None
     seconds = round(time.time() - t0, 3)
@@ -201,17 +204,26 @@ def solve_opening_value(solrex, opening, threads, cap, runs):
     return winner, seconds, gtpdrive.work_from_log(log), peak
 
 
+def gsolve_values(out):
+    """gsolve's map: {(opening,): black wins} from openings.csv and {(opening, reply): black
+    wins} from replies.csv, as 'true'/'false'."""
+    gs = {}
+    for name, key in (("openings.csv", lambda r: (r["opening"],)),
+                      ("replies.csv", lambda r: (r["opening"], r["reply"]))):
+        path = os.path.join(out, name)
+        if os.path.exists(path):
+            with open(path) as f:
+                for r in csv.DictReader(l for l in f if not l.startswith("#")):
+                    gs[key(r)] = r["black_wins"]
+    return gs
+
+
 def value_section(out):
     """The .md lines on the --value runs (empty if there are none)."""
     rows = read_rows(os.path.join(out, "solrex-opening-values.csv"))
     if not rows:
         return []
-    path = os.path.join(out, "openings.csv")
-    gs = {}
-    if os.path.exists(path):
-        with open(path) as f:
-            gs = {r["opening"]: r["black_wins"]
-                  for r in csv.DictReader(l for l in f if not l.startswith("#"))}
+    gs = gsolve_values(out)
     lines = [
         "",
         VALUE_HEADING,
@@ -228,12 +240,14 @@ def value_section(out):
             lines.append(f"- {what}: {v or '(not recorded)'} ({ops})")
     lines += [
         "",
+        "A move list (opening,reply) is the position after both, Black to move.",
+        "",
         "| opening | Benzene | Solrex: Black (first) wins | gsolve's map | Solrex s | work | threads | cap s | load before/after | finished (UTC) |",
         "|---|---|---|---|---:|---:|---:|---:|---|---|",
     ]
     for r in rows:
         mine = {"true": "yes", "false": "no", "": "open"}[r["first_player_wins"]]
-        theirs = {"true": "yes", "false": "no", "": "open"}.get(gs.get(r["opening"], ""), "open")
+        theirs = {"true": "yes", "false": "no"}.get(gs.get(tuple(r["opening"].split(",")), ""), "open")
         agree = "" if "open" in (mine, theirs) else (" (agree)" if mine == theirs else " (**DIFFER**)")
         lines.append(f"| {r['opening']} | {r['opening_benzene']} | {mine}{agree} | {theirs} | "
                      f"{float(r['seconds']):.1f} | {format(int(r['work']), ',') if r['work'] else '—'} | "
@@ -248,16 +262,19 @@ def run_values(openings, threads, out, runs):
         sys.exit(f"rex-solrex-check: SOLREX must name the Solrex binary (got {solrex!r})")
     cap = float(os.environ.get("CAP", "1200"))
     for o in openings:
-        if not re.fullmatch(r"[a-f][1-6]", o):
-            sys.exit(f"rex-solrex-check: {o!r} is not a 6x6 cell (a1 .. f6)")
+        cells = o.split(",")
+        if not all(re.fullmatch(r"[a-f][1-6]", c) for c in cells) or len(set(cells)) < len(cells):
+            sys.exit(f"rex-solrex-check: {o!r} is not a 6x6 cell (a1 .. f6) or a list of "
+                     "distinct cells separated by commas")
     path = os.path.join(out, "solrex-opening-values.csv")
     for opening in openings:
+        moves = opening.split(",")
         before = load1()
-        print(f"== value of {opening} (Benzene {transpose(opening)}) load {before}, cap {cap:g} s",
-              flush=True)
-        winner, seconds, work, peak = solve_opening_value(solrex, opening, threads, cap, runs)
+        print(f"== value of {opening} (Benzene {','.join(map(transpose, moves))}) load {before}, "
+              f"cap {cap:g} s", flush=True)
+        winner, seconds, work, peak = solve_opening_value(solrex, moves, threads, cap, runs)
         rows = read_rows(path)
-        rows.append({"opening": opening, "opening_benzene": transpose(opening),
+        rows.append({"opening": opening, "opening_benzene": ",".join(map(transpose, moves)),
                      # Benzene's White is gsolve's Black (the first player)
                      "first_player_wins": "" if winner is None else str(winner == "white").lower(),
                      "winner_benzene": winner or "open", "seconds": seconds,
