@@ -24,9 +24,12 @@
 //!   within `store_depth` plies of a unit's root proven so far. Saved every
 //!   `checkpoint_seconds` and when the run stops; every shard's file is loaded at start. It is
 //!   what lets a killed unit resume without redoing its finished subtrees, and later units and
-//!   shards reuse it. The folder is deleted when the whole map is complete.
+//!   shards reuse it. Beside it `resume/spent*.csv` ([`super::map_spent`]): the time and nodes
+//!   already spent on the unit in progress, so that a unit's figures count every run that
+//!   worked on it. The folder is deleted when the whole map is complete.
 
 use super::map_files::{self, append_result, proofs_name, read_results, results_name};
+use super::map_spent::{Accounts, Spent};
 use super::proofs::{self, ProofsError, ProofsHeader};
 use super::{node_rate_note, with_ticker};
 use crate::shard::{PartHeader, Shard};
@@ -38,7 +41,7 @@ use rex::{RexMove, RexPosition};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// Settings of a map run.
@@ -80,9 +83,9 @@ pub struct UnitResult {
     pub black_wins: bool,
     /// A winning answer when Black wins.
     pub answer: Option<String>,
-    /// Nodes searched (0 when read from a file).
+    /// Nodes searched, by every run that worked on the unit (0 when read from a file).
     pub nodes: u64,
-    /// Wall time.
+    /// Wall time, of every run that worked on the unit (stopped runs included).
     pub seconds: f64,
     /// Worker threads.
     pub threads: usize,
@@ -338,6 +341,7 @@ struct UnitRun<'a, W: BitWord> {
     header: &'a PartHeader,
     size: &'a str,
     results_path: &'a Path,
+    account: &'a Accounts,
 }
 
 fn run_on<W: BitWord>(cfg: &MapConfig, progress: &dyn Progress) -> Result<MapSummary, MapError> {
@@ -393,7 +397,12 @@ fn run_on<W: BitWord>(cfg: &MapConfig, progress: &dyn Progress) -> Result<MapSum
     solver.set_deadline(cfg.time_limit.map(|t| Instant::now() + t));
     progress.start(&format!("rex map {size}"), mine.len() as u64);
     progress.advance(done_before as u64, "resumed");
+    let account = Accounts {
+        spent: Mutex::new(Spent::load(&resume, cfg.shard)?),
+        current: Mutex::new(None),
+    };
     let ctx = UnitRun {
+        account: &account,
         board: &board,
         all_units: &all_units,
         header: &part,
@@ -402,13 +411,15 @@ fn run_on<W: BitWord>(cfg: &MapConfig, progress: &dyn Progress) -> Result<MapSum
     };
     let finished = AtomicBool::new(false);
     let (done_now, stopped, mut files) = std::thread::scope(|scope| {
-        // Saves the database every checkpoint_seconds while the units run.
+        // Saves the database, and the account of the unit in progress, every
+        // checkpoint_seconds while the units run.
         let saver = scope.spawn(|| -> Result<(), MapError> {
             let mut last = Instant::now();
             while !finished.load(Ordering::Relaxed) {
                 std::thread::sleep(Duration::from_millis(200));
                 if last.elapsed().as_secs() >= cfg.checkpoint_seconds {
                     proofs::save(&proofs_path, &header, &store)?;
+                    account.save_current(solver.nodes())?;
                     last = Instant::now();
                 }
             }
@@ -463,9 +474,18 @@ fn solve_units<W: BitWord>(
             return Ok((done_now, true, files));
         }
         let at = (progress, (done_before + done_now) as u64);
-        let Some(res) = solve_unit(solver, ctx.board, (x, r), cfg.solver.threads, at) else {
+        let key = (ctx.board.hex().name(x), ctx.board.hex().name(r));
+        let account = ctx.account;
+        let earlier = account.start(&key, solver.nodes());
+        let res = solve_unit(solver, ctx.board, (x, r), cfg.solver.threads, at);
+        let Some(mut res) = res else {
+            // Stopped: keep what this run spent on the unit for the run that finishes it.
+            account.save_current(solver.nodes())?;
             return Ok((done_now, true, files));
         };
+        account.finish(&key)?;
+        res.seconds += earlier.0;
+        res.nodes += earlier.1;
         append_result(ctx.results_path, &res, ctx.header, ctx.size)?;
         done.insert((res.opening.clone(), res.reply.clone()), res.clone());
         done_now += 1;
@@ -571,7 +591,7 @@ pub(crate) fn write_reports<W: BitWord>(
 }
 
 /// Write `text` atomically ([`crate::output::write_atomic`]).
-fn write_atomic(path: &Path, text: &str) -> Result<(), MapError> {
+pub(crate) fn write_atomic(path: &Path, text: &str) -> Result<(), MapError> {
     crate::output::write_atomic(path, text.as_bytes()).map_err(|e| MapError::Io {
         path: path.display().to_string(),
         err: std::io::Error::other(e.to_string()),

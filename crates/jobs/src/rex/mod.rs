@@ -8,6 +8,7 @@ pub mod map_check;
 mod map_files;
 pub mod map_merge;
 mod map_report;
+mod map_spent;
 pub mod proofs;
 pub mod solve;
 pub mod suite;
