@@ -19,7 +19,9 @@ which is what "Solrex settles the opening" means for a losing opening (one winni
 suffices; the `replies` mode may stall on the first hard reply in a1 b1 .. order). CAP is then
 the cap of that one solve (default 1200 s, the issue's 20 minutes). An OPENING may also be a
 move list such as e2,d1 (Black first, gsolve names): the value of that position, compared with
-the map's replies.csv for an (opening, reply) pair. It appends one line per
+the map's replies.csv for an (opening, reply) pair. A list ending in ,* (e2,d1,*) asks every child
+of the position (one more move on each empty cell, children settled earlier skipped), and the .md
+derives the position's value from them by minimax. It appends one line per
 opening to OUT/solrex-opening-values.csv (opening, Solrex's winner, seconds, work, memory,
 threads, cap, load before/after; a capped solve is kept with winner `open`, and running the
 same opening again adds a new line) and rewrites the .md's section on it.
@@ -245,7 +247,10 @@ def value_section(out):
         "| opening | Benzene | Solrex: Black (first) wins | gsolve's map | Solrex s | work | threads | cap s | load before/after | finished (UTC) |",
         "|---|---|---|---|---:|---:|---:|---:|---|---|",
     ]
+    parents = children_of(rows)
     for r in rows:
+        if parent_of(r["opening"]) in parents:
+            continue  # shown in the children section below
         mine = {"true": "yes", "false": "no", "": "open"}[r["first_player_wins"]]
         theirs = {"true": "yes", "false": "no"}.get(gs.get(tuple(r["opening"].split(",")), ""), "open")
         agree = "" if "open" in (mine, theirs) else (" (agree)" if mine == theirs else " (**DIFFER**)")
@@ -253,6 +258,65 @@ def value_section(out):
                      f"{float(r['seconds']):.1f} | {format(int(r['work']), ',') if r['work'] else '—'} | "
                      f"{r['threads']} | {float(r['cap']):g} | {r['load_before']}/{r['load_after']} | "
                      f"{r['finished_utc']} |")
+    return lines + children_section(parents, gs)
+
+
+def parent_of(position):
+    """The position one move earlier (a move list without its last move)."""
+    return ",".join(position.split(",")[:-1])
+
+
+def children_of(rows):
+    """{parent: {child move: last row of that child}} for the positions of three or more moves
+    (the children of an (opening, reply) position asked with `--value OPENING,REPLY,*`)."""
+    parents = {}
+    for r in rows:
+        moves = r["opening"].split(",")
+        if len(moves) >= 3:
+            kids = parents.setdefault(",".join(moves[:-1]), {})
+            if r["first_player_wins"] or moves[-1] not in kids:
+                kids[moves[-1]] = r
+    return parents
+
+
+def children_section(parents, gs):
+    """The .md lines deciding positions from Solrex's answers on every child (minimax: the mover
+    wins iff some child is a win for the mover)."""
+    if not parents:
+        return []
+    lines = [
+        "",
+        "### Positions settled through their children (`--value POSITION,*`)",
+        "",
+        "Each child (the position after one more move) is one `dfpn-solve-state` with the cap; the",
+        "parent is a win for its mover iff some child is, and a loss once every child is a loss for",
+        "it. This splits a position Solrex does not settle in one solve into smaller ones.",
+        "",
+        "| position | mover | children settled | mover's winning moves | Solrex: Black (first) wins | gsolve's map | Solrex s (children) | children open |",
+        "|---|---|---:|---|---|---|---:|---|",
+    ]
+    for parent, kids in parents.items():
+        moves = parent.split(",")
+        black_moves = len(moves) % 2 == 0
+        total = SIZE * SIZE - len(moves)
+        done = {m: r for m, r in kids.items() if r["first_player_wins"]}
+        # a child's first_player_wins is Black's value; the mover of the parent wins a child
+        # when it is a win for the mover's colour
+        wins = sorted((m for m, r in done.items() if (r["first_player_wins"] == "true") == black_moves),
+                      key=gsolve_index)
+        if wins:
+            value = "yes" if black_moves else "no"
+        elif len(done) == total:
+            value = "no" if black_moves else "yes"
+        else:
+            value = "open"
+        theirs = {"true": "yes", "false": "no"}.get(gs.get(tuple(moves), ""), "open")
+        agree = "" if "open" in (value, theirs) else (" (agree)" if value == theirs else " (**DIFFER**)")
+        seconds = sum(float(r["seconds"]) for r in kids.values())
+        open_kids = sorted((m for m in kids if m not in done), key=gsolve_index)
+        lines.append(f"| {parent} | {'Black' if black_moves else 'White'} | {len(done)}/{total} | "
+                     f"{' '.join(wins) or '—'} | {value}{agree} | {theirs} | {seconds:.1f} | "
+                     f"{' '.join(open_kids) or '—'} |")
     return lines
 
 
@@ -261,13 +325,28 @@ def run_values(openings, threads, out, runs):
     if openings and (not solrex or not os.access(solrex.split()[0], os.X_OK)):
         sys.exit(f"rex-solrex-check: SOLREX must name the Solrex binary (got {solrex!r})")
     cap = float(os.environ.get("CAP", "1200"))
+    path = os.path.join(out, "solrex-opening-values.csv")
+    todo = []
     for o in openings:
         cells = o.split(",")
+        children = cells[-1] == "*"
+        if children:
+            cells = cells[:-1]
         if not all(re.fullmatch(r"[a-f][1-6]", c) for c in cells) or len(set(cells)) < len(cells):
             sys.exit(f"rex-solrex-check: {o!r} is not a 6x6 cell (a1 .. f6) or a list of "
-                     "distinct cells separated by commas")
-    path = os.path.join(out, "solrex-opening-values.csv")
-    for opening in openings:
+                     "distinct cells separated by commas (ending in ,* for every child)")
+        if not children:
+            todo.append(o)
+            continue
+        # Every child of the position, in gsolve's cell order; children already settled by an
+        # earlier run are not asked again, so an interrupted expansion resumes.
+        settled = {r["opening"] for r in read_rows(path) if r["first_player_wins"]}
+        for i in range(SIZE * SIZE):
+            cell = chr(ord("a") + i % SIZE) + str(i // SIZE + 1)
+            child = ",".join(cells + [cell])
+            if cell not in cells and child not in settled:
+                todo.append(child)
+    for opening in todo:
         moves = opening.split(",")
         before = load1()
         print(f"== value of {opening} (Benzene {','.join(map(transpose, moves))}) load {before}, "
