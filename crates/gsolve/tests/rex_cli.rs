@@ -283,6 +283,70 @@ fn rex_map_shows_nodes_and_rate_inside_a_unit() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Off a terminal (a batch script, a Slurm log) the bar is replaced by plain progress lines on
+/// stderr, at most one per `GSOLVE_PROGRESS_SECS` (default 60 s; 0 = none; never with
+/// `--json`): a 6×6 unit stopped by `--time 2` logs its node count several times with 0.2 s,
+/// not at all with 0 or by default (a 2-second run), and the summary on stdout is the same.
+#[test]
+fn rex_map_logs_progress_lines_off_a_terminal() {
+    let run = |secs: Option<&str>, json: bool, tag: &str| {
+        let dir = std::env::temp_dir().join(format!("gsolve-map-log-{tag}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_gsolve"));
+        if json {
+            cmd.arg("--json");
+        }
+        cmd.args([
+            "rex",
+            "map",
+            "--size",
+            "6x6",
+            "--threads",
+            "1",
+            "--tt-mb",
+            "16",
+        ])
+        .args(["--max-units", "1", "--time", "2", "--out"])
+        .arg(&dir)
+        .env_remove("GSOLVE_PROGRESS_SECS");
+        if let Some(s) = secs {
+            cmd.env("GSOLVE_PROGRESS_SECS", s);
+        }
+        let out = cmd.output().unwrap();
+        assert!(out.status.success(), "{out:?}");
+        let _ = std::fs::remove_dir_all(&dir);
+        let lines: Vec<String> = String::from_utf8_lossy(&out.stderr)
+            .lines()
+            .filter(|l| l.starts_with("rex map 6x6 ["))
+            .map(str::to_string)
+            .collect();
+        let stdout = String::from_utf8_lossy(&out.stdout).replace(&*dir.to_string_lossy(), "DIR");
+        (lines, stdout)
+    };
+    let (often, stdout) = run(Some("0.2"), false, "often");
+    assert!(often.len() >= 3, "too few progress lines: {often:?}");
+    // "rex map 6x6 [00:00:01] 0 done of 630 a1 b1: 26624 nodes, 0.01 M nodes/s"
+    for l in &often {
+        assert!(
+            l.contains(" done of 630 a1 b1: ") && l.contains(" nodes"),
+            "{l}"
+        );
+    }
+    assert!(stdout.contains("0 of 630 units done"), "{stdout}");
+    let (none, quiet_stdout) = run(Some("0"), false, "off");
+    assert!(none.is_empty(), "{none:?}");
+    // The summary line is the same (the count of proven positions kept depends on the timing).
+    assert_eq!(quiet_stdout.lines().next(), stdout.lines().next());
+    let (default, _) = run(None, false, "default");
+    assert!(
+        default.is_empty(),
+        "a 2 s run logged before a minute: {default:?}"
+    );
+    let (json, json_stdout) = run(Some("0.2"), true, "json");
+    assert!(json.is_empty(), "--json must not log progress: {json:?}");
+    assert_eq!(json_stdout.trim_start().chars().next(), Some('{'));
+}
+
 /// A leg run with `--openings` into a folder of the whole map adds its units to that map: the
 /// part header keeps `openings=all`, and the next leg without `--openings` finishes the map,
 /// equal to one uninterrupted run (timing columns aside). A folder of one opening's map is

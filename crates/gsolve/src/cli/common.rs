@@ -181,19 +181,64 @@ pub fn bar_style(total: u64) -> ProgressStyle {
 }
 
 /// A job's progress drawn as a bar on stderr (terminal only, never with `--json`); a job's
-/// messages (one line per finished item) go to stdout unless `--json`.
+/// messages (one line per finished item) go to stdout unless `--json`. Off a terminal (a batch
+/// script, a Slurm log) the bar is replaced by a plain line on stderr at most once a minute
+/// (`GSOLVE_PROGRESS_SECS` sets the interval, 0 turns the lines off), so a long run's log
+/// shows it is alive and how far it got.
 pub struct BarProgress {
     global: Global,
     bar: std::sync::Mutex<Option<ProgressBar>>,
+    /// Off a terminal: the interval of the log lines and when the last one was due.
+    log: Option<(std::time::Duration, std::sync::Mutex<std::time::Instant>)>,
+}
+
+/// The interval of [`BarProgress`]'s log lines off a terminal: `GSOLVE_PROGRESS_SECS` (seconds,
+/// may be fractional; 0 = none), 60 when it is unset or not a number.
+fn log_interval() -> Option<std::time::Duration> {
+    let secs = std::env::var("GSOLVE_PROGRESS_SECS")
+        .ok()
+        .and_then(|v| v.trim().parse::<f64>().ok())
+        .filter(|s| s.is_finite() && *s >= 0.0)
+        .unwrap_or(60.0);
+    (secs > 0.0).then(|| std::time::Duration::from_secs_f64(secs))
 }
 
 impl BarProgress {
     /// A sink that draws nothing until the job starts a phase.
     pub fn new(global: &Global) -> Self {
+        let plain = !global.json && !std::io::stderr().is_terminal();
         BarProgress {
             global: global.clone(),
             bar: std::sync::Mutex::new(None),
+            log: plain
+                .then(log_interval)
+                .flatten()
+                .map(|d| (d, std::sync::Mutex::new(std::time::Instant::now()))),
         }
+    }
+
+    /// Off a terminal: the bar's state as one line on stderr, if the interval has passed.
+    fn log_line(&self, bar: &ProgressBar) {
+        let Some((every, last)) = &self.log else {
+            return;
+        };
+        let mut last = last.lock().unwrap_or_else(|e| e.into_inner());
+        if last.elapsed() < *every {
+            return;
+        }
+        *last = std::time::Instant::now();
+        let t = bar.elapsed().as_secs();
+        let total = bar.length().filter(|&n| n > 0);
+        eprintln!(
+            "{} [{:02}:{:02}:{:02}] {} done{} {}",
+            bar.prefix(),
+            t / 3600,
+            t / 60 % 60,
+            t % 60,
+            bar.position(),
+            total.map_or_else(|| " (total unknown)".into(), |n| format!(" of {n}")),
+            bar.message()
+        );
     }
 
     fn with_bar(&self, f: impl FnOnce(&ProgressBar)) {
@@ -222,6 +267,7 @@ impl jobs::Progress for BarProgress {
         self.with_bar(|bar| {
             bar.set_position(done);
             bar.set_message(note.to_string());
+            self.log_line(bar);
         });
     }
 
