@@ -26,6 +26,8 @@
 //!   exact best response against a mixture, in exact integer arithmetic, the extraction
 //!   of the maximising deterministic policy, and the board's 180° rotation of policies and
 //!   mixtures (the published format wants every mixture rotation invariant).
+//! - [`count`]: exact counts of each player's information sets (private histories) and views,
+//!   by a dynamic program over views (4×4 in about a minute; `gsolve darkhex count`).
 //! - [`double_oracle`]: Dark Hex's side of the exact double oracle: [`double_oracle::DarkHexOracle`]
 //!   implements [`game::oracle::PolicyOracle`] over deterministic perfect-recall policies
 //!   (payoff by play-out, oracle = the exact best response, whose bounds are certificates);
@@ -60,6 +62,7 @@
 #![warn(missing_docs)]
 
 pub mod certificate;
+pub mod count;
 pub mod double_oracle;
 pub mod extensive;
 pub mod play;

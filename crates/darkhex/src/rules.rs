@@ -12,6 +12,19 @@ pub const MAX_CELLS: usize = 16;
 /// Bits per event of a packed private history.
 pub const EVENT_BITS: u32 = 5;
 
+/// Boards of at most this many cells have every probe event in [`EVENT_BITS`] bits. On 16
+/// cells the events of cell 15 (`(15 + 1) << 1 | success` = 32, 33) need a sixth bit, which
+/// the packing (`history << 5 | event`) ORs into the success flag of the probe before: two
+/// histories that differ only in that probe's outcome get one number, and the events cannot be
+/// read off the number's 5-bit digits (`history_events` and `rotate_history` are wrong there;
+/// [`DarkHex::history_probes`] decodes it up to the lost outcome). The exact best response
+/// stays exact (its memo key holds the responder's stones too, which fix every owner probe's
+/// outcome: it failed iff the cell is a responder stone), and a policy keyed by such numbers
+/// is still a policy (both histories have the same legal cells), but the rotation of histories
+/// (the rotation memo, the symmetric double oracle) is wrong and is not used on 16 cells. The
+/// `DARKHEX_MIXTURE` format packs histories the same way.
+pub const DECODABLE_CELLS: usize = 15;
+
 /// The history event "one of my stones was touched" (only with [`Rules::announce_touch`]).
 pub const TOUCHED_EVENT: u32 = 1;
 
@@ -363,6 +376,45 @@ impl DarkHex {
         ev
     }
 
+    /// The probes of a packed history (no announcements), oldest first: `(cell, success)`, the
+    /// success `None` where the 16-cell packing lost it (the probe right before a probe of
+    /// cell 15, see [`DECODABLE_CELLS`]); an error names a number no probe sequence packs to.
+    pub fn history_probes(&self, h: u128) -> Result<Vec<(u32, Option<bool>)>, String> {
+        let sixteen = self.cells() > DECODABLE_CELLS;
+        let bad = |d: u32| format!("history {h} holds event {d}, which is not a probe");
+        let mut probes = Vec::new();
+        let mut rest = h;
+        // The digit just decoded was a probe of cell 15, whose sixth bit is this digit's
+        // lowest (the older probe's success flag, or the top digit 1 if there is none).
+        let mut carry = false;
+        while rest != 0 {
+            let d = (rest & 31) as u32;
+            rest >>= EVENT_BITS;
+            if d >= 2 {
+                if carry && d & 1 == 0 {
+                    return Err(bad(d));
+                }
+                let flag = if carry { None } else { Some(d & 1 == 1) };
+                probes.push(((d >> 1) - 1, flag));
+                carry = false;
+            } else if sixteen && !carry {
+                probes.push((15, Some(d == 1)));
+                carry = true;
+            } else if sixteen && d == 1 && rest == 0 {
+                carry = false;
+            } else {
+                return Err(bad(d));
+            }
+        }
+        if carry {
+            return Err(format!(
+                "history {h}: a probe of cell 15 without its sixth bit"
+            ));
+        }
+        probes.reverse();
+        Ok(probes)
+    }
+
     /// A readable form of a history: `a1+ b2- !` (`+` placed, `-` found, `!` touched).
     pub fn history_string(&self, h: u128) -> String {
         let parts: Vec<String> = Self::history_events(h)
@@ -498,6 +550,46 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn sixteen_cell_histories_lose_a_flag_before_cell_15_and_do_not_decode() {
+        let g = DarkHex::with(4, 4, Variant::Classical).unwrap();
+        let pack = |a: u32, x: bool, b: u32, y: bool| {
+            (probe_event(a, x) as u128) << EVENT_BITS | probe_event(b, y) as u128
+        };
+        for a in 0..15u32 {
+            for y in [false, true] {
+                // Cell 15's event sets the success flag of the probe before it...
+                assert_eq!(pack(a, false, 15, y), pack(a, true, 15, y));
+                // ...and nothing else collides.
+                for b in (0..15u32).filter(|&b| b != a) {
+                    assert_ne!(pack(a, false, b, y), pack(a, true, b, y));
+                }
+            }
+        }
+        let h = pack(3, true, 15, true);
+        assert_ne!(
+            DarkHex::history_events(h),
+            [probe_event(3, true), probe_event(15, true)]
+        );
+        // history_probes decodes it, up to the lost flag.
+        assert_eq!(g.history_probes(h).unwrap(), [(3, None), (15, Some(true))]);
+        let oldest = (probe_event(15, false) as u128) << EVENT_BITS | probe_event(2, true) as u128;
+        assert_eq!(
+            g.history_probes(oldest).unwrap(),
+            [(15, Some(false)), (2, Some(true))]
+        );
+        let small = DarkHex::with(4, 3, Variant::Classical).unwrap();
+        let plain = pack(3, false, 7, true);
+        assert_eq!(
+            small.history_probes(plain).unwrap(),
+            [(3, Some(false)), (7, Some(true))]
+        );
+        assert!(small.history_probes(h).is_err());
+        // Its 180° image is (12 placed, 0 placed), which the rotation does not produce.
+        assert_ne!(g.rotate_history(h), pack(12, true, 0, true));
+        assert_eq!(DECODABLE_CELLS, 15);
     }
 
     #[test]

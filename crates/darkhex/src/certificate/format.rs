@@ -55,6 +55,9 @@ pub enum CertificateError {
     /// The weights overflow 128-bit arithmetic.
     #[error("policy weights too large for exact 128-bit arithmetic")]
     Overflow,
+    /// A mixture cannot be played on the asked sub-board ([`Mixture::embedded`]).
+    #[error("cannot embed the mixture: {0}")]
+    Embed(String),
 }
 
 /// A policy's behaviour as a value: priority and decisions sorted by history.
@@ -146,11 +149,10 @@ pub struct Mixture {
 pub(super) fn replay_owner(game: &DarkHex, owner: u8, h: u128) -> Result<(u64, u64), String> {
     let mut own = 0u64;
     let mut known = 0u64;
-    for e in DarkHex::history_events(h) {
-        if e < 2 {
-            return Err(format!("history {h} holds event {e}, which is not a probe"));
-        }
-        let cell = (e >> 1) - 1;
+    // On 16 cells a probe's outcome may be lost (`DECODABLE_CELLS`); the number then stands
+    // for both histories, which have the same legal cells: it is read as a find, the reading
+    // under which fewer histories count as finished games.
+    for (cell, success) in game.history_probes(h)? {
         if cell as usize >= game.cells() {
             return Err(format!("history {h} probes cell {cell}, off the board"));
         }
@@ -163,7 +165,7 @@ pub(super) fn replay_owner(game: &DarkHex, owner: u8, h: u128) -> Result<(u64, u
                 "history {h} continues after the owner has connected"
             ));
         }
-        if e & 1 == 1 {
+        if success == Some(true) {
             own |= bit;
         } else {
             known |= bit;

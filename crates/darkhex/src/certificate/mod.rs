@@ -34,9 +34,11 @@
 //!   policy ([`best_response_policy`] and its variants), in exact integer arithmetic (see that
 //!   module for the algorithm); `responder` is its search and `memo`
 //!   its sharded memo;
+//! - `embed`: a mixture of a smaller board played on a sub-board ([`Mixture::embedded`]);
 //! - `symmetry`: the 180° rotation of policies and mixtures ([`Policy::rotated`],
 //!   [`Mixture::symmetrised`], [`Mixture::is_rotation_invariant`]).
 
+mod embed;
 mod exact_response;
 mod format;
 mod fraction;

@@ -6,13 +6,14 @@
 //! ([`Responder::memo_key`]): on the committed 12-cell frontier certificates this halves the
 //! responder nodes and cuts the best response's time by a third to a half. The environment
 //! variable `GSOLVE_BR_NO_ROTATION=1` turns it off, for comparisons (a test checks that values
-//! and the double oracle's mixtures are the same either way).
+//! and the double oracle's mixtures are the same either way). It is off on 16-cell boards,
+//! whose packed histories cannot be rotated ([`crate::DECODABLE_CELLS`]); the search itself
+//! only compares packed histories, which stay distinct there, so its values remain exact.
 
 use super::exact_response::Certified;
-use super::format::replay_owner;
 use super::memo::Memo;
 use super::{Fraction, Mixture, Policy};
-use crate::rules::{probe_event, DarkHex, Variant, EVENT_BITS, MAX_CELLS};
+use crate::rules::{probe_event, DarkHex, Variant, DECODABLE_CELLS, EVENT_BITS, MAX_CELLS};
 use bitboard::BitWord;
 use hashbrown::{DefaultHashBuilder, HashMap};
 use std::hash::{BuildHasher, Hasher};
@@ -585,6 +586,10 @@ pub(super) fn solve_response(
         })
         .collect();
     let n = mixture.policies.len();
+    // The rotated key needs decodable histories (not on 16 cells: `DECODABLE_CELLS`).
+    let rotation = game.cells() <= DECODABLE_CELLS
+        && mixture.is_rotation_invariant()
+        && std::env::var_os("GSOLVE_BR_NO_ROTATION").is_none();
     let search = Search {
         classical: game.rules().variant == Variant::Classical,
         game,
@@ -594,8 +599,7 @@ pub(super) fn solve_response(
         priority,
         memo: Memo::new(),
         hasher: DefaultHashBuilder::default(),
-        rotation: mixture.is_rotation_invariant()
-            && std::env::var_os("GSOLVE_BR_NO_ROTATION").is_none(),
+        rotation,
         parallel_depth: if rayon::current_num_threads() > 1 {
             PARALLEL_DEPTH
         } else {
@@ -641,9 +645,7 @@ pub(super) fn solve_response(
             ..base.clone()
         };
         // Override the base where the best response decides otherwise.
-        for (h, a) in all {
-            let (own, known) = replay_owner(&r.s.game, responder, h).expect("a played history");
-            let legal = r.s.game.all() & !(own | known);
+        for (h, (a, legal)) in all {
             if p.decide(h, legal) != a as u32 {
                 p.decisions.insert(h, a);
             }

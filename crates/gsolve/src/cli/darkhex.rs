@@ -69,6 +69,16 @@ enum DarkhexCommand {
     },
     /// CFR values of every board of at most 9 cells (both variants) → OUT/values.md/.csv.
     Table(super::darkhex_table::TableArgs),
+    /// Exact counts of each player's perfect-recall information sets (private histories at
+    /// which it is to move) and views, by a dynamic program over views (4x4: about a minute,
+    /// 344 MB).
+    Count(super::darkhex_count::CountArgs),
+    /// Write a uniform, rotation-invariant DARKHEX_MIXTURE of the identity and N random
+    /// priority-order policies (each with its 180° image) for `certify`.
+    PriorityMixture(super::darkhex_count::PriorityMixtureArgs),
+    /// Write a smaller board's certificate played on a sub-board of a larger board (cells
+    /// re-indexed, the other cells last in every priority) for `certify` there.
+    Embed(super::darkhex_count::EmbedArgs),
 }
 
 /// `--algo`: the CFR variants and the double oracle.
@@ -268,6 +278,9 @@ pub fn run(args: DarkhexArgs, global: &Global) -> CliResult {
             Ok(())
         }
         DarkhexCommand::Table(a) => super::darkhex_table::run(a, global),
+        DarkhexCommand::Count(a) => super::darkhex_count::count(a, global),
+        DarkhexCommand::PriorityMixture(a) => super::darkhex_count::priority_mixture(a, global),
+        DarkhexCommand::Embed(a) => super::darkhex_count::embed(a, global),
     }
 }
 

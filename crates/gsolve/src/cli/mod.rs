@@ -5,6 +5,7 @@ pub mod bench;
 pub mod coins;
 pub mod common;
 pub mod darkhex;
+mod darkhex_count;
 pub mod darkhex_play;
 mod darkhex_print;
 mod darkhex_table;

@@ -57,6 +57,25 @@ pub fn symmetrise(path: &Path, out: &Path) -> JobResult<CertifyReport> {
     certify_text(&text).map_err(|e| JobError::input(format!("{}: {e}", out.display())))
 }
 
+/// A uniform mixture of `owner`'s identity priority order and `extra` random priority orders
+/// (the double oracle's initial policies of `seed`), symmetrised (each with its 180° image),
+/// written to `out` as a `DARKHEX_MIXTURE` certificate. Priority orders only: no decision
+/// histories, so the certificate is exact on every board, 16 cells included.
+pub fn write_priority_mixture(
+    rules: darkhex::Rules,
+    owner: u8,
+    extra: usize,
+    seed: u64,
+    out: &Path,
+) -> JobResult<Mixture> {
+    let sets =
+        darkhex::double_oracle::initial_policies(rules, extra, seed).map_err(JobError::input)?;
+    let policies = sets[owner as usize & 1].clone();
+    let m = darkhex::double_oracle::policy_set(rules, owner, &policies).symmetrised();
+    crate::output::write_atomic(out, m.to_text().as_bytes())?;
+    Ok(m)
+}
+
 /// The mixture in the `DARKHEX_MIXTURE` file `path`, strictly parsed (errors name the file).
 pub fn read_mixture(path: &Path) -> JobResult<Mixture> {
     Mixture::parse(&read_text(path)?)

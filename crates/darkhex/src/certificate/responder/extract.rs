@@ -7,7 +7,9 @@ use hashbrown::HashMap;
 
 impl Responder<'_> {
     /// After [`Self::respond`] from the root: walk the responder histories that the memoised
-    /// argmax probes reach with positive weight and record the probe made at each. In a node
+    /// argmax probes reach with positive weight and record the probe made at each, with the
+    /// responder's legal set there (known from the walk: on 16 cells a packed history cannot
+    /// be replayed, see [`crate::DECODABLE_CELLS`]). In a node
     /// worth 0 every probe is best and the lowest legal one is recorded, as in its whole
     /// subtree (`zero`), which is worth 0 too and need not have been searched.
     pub(super) fn extract(
@@ -17,13 +19,14 @@ impl Responder<'_> {
         r_history: u128,
         ws: usize,
         zero: bool,
-        out: &mut HashMap<u128, u8>,
+        out: &mut HashMap<u128, (u8, u64)>,
     ) {
         let we = self.worlds.len();
         if ws == we {
             return;
         }
-        let lowest = (self.s.game.all() & !(r_stones | r_known)).trailing_zeros() as u8;
+        let legal = self.s.game.all() & !(r_stones | r_known);
+        let lowest = legal.trailing_zeros() as u8;
         let (a, zero) = if zero {
             (lowest, true)
         } else {
@@ -44,7 +47,7 @@ impl Responder<'_> {
                 }
             }
         };
-        out.insert(r_history, a);
+        out.insert(r_history, (a, legal));
         let a = a as u32;
         for placed in [true, false] {
             if let Branch::Next {
