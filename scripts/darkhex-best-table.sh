@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The tightest proven bracket of every Dark Hex board of at most 9 cells plus 4x3 and 3x4, both
+# The tightest proven bracket of every Dark Hex board of at most 9 cells plus 4x3, 3x4 and 4x4, both
 # variants, combining the bounds the toolkit has proven: the CFR table (values.csv, exact best
 # responses against CFR strategies, floating point), the double-oracle table of the small boards
 # (double-oracle-values.md, exact fractions) and the double-oracle run directories
@@ -72,6 +72,30 @@ for d in runs:
     name = d.split("results/darkhex/")[1] if "frontier/" in d else os.path.basename(d)
     offer((r, c, v), float(lo), float(hi), str(lo), str(hi), f"double oracle ({name})", True)
 
+# Frontier folders without a double-oracle run (the 4x4 certificates built by embedding and
+# symmetrising smaller boards' mixtures, scripts/darkhex-4x4.sh): each certify-*.json proves one
+# side on its own (its .mix is in the folder); a side without a certificate is the trivial bound.
+for d in sorted(glob.glob("results/darkhex/frontier/*-*x*")):
+    m = re.search(r"frontier/(\w+)-(\d+)x(\d+)$", d)
+    if not m or glob.glob(f"{d}/*/run.json"):
+        continue
+    v, r, c = m.group(1), int(m.group(2)), int(m.group(3))
+    key = (r, c, v)
+    name = d.split("results/darkhex/")[1]
+    for f in sorted(glob.glob(f"{d}/certify-*.json")):
+        j = json.load(open(f))
+        if (j["rows"], j["cols"], j["variant"]) != key:
+            raise SystemExit(f"{f}: certifies {j['rows']}x{j['cols']} {j['variant']}, not {name}")
+        val = F(j["value"])
+        side = "lo" if j["bound"] == "lower" else "hi"
+        b = best.setdefault(key, {})
+        old = b.get(side)
+        if old is None or (val > F(old[1]) if side == "lo" else val < F(old[1])):
+            b[side] = (float(val), str(val), f"{j['owner']} certificate ({name})", True)
+    b = best.setdefault(key, {})
+    b.setdefault("lo", (0.0, "0", "trivial (no Black certificate)", True))
+    b.setdefault("hi", (1.0, "1", "trivial (no White certificate)", True))
+
 print("# Dark Hex: the tightest proven brackets\n")
 print("Black's winning probability (Black first, top–bottom, r×c = r rows × c columns, no touch")
 print("announcements). Each bound is proven on its own — by the exact best response against a CFR")
@@ -82,7 +106,8 @@ print("`double-oracle-values.md`, `double-oracle-*/`, `frontier/*/*/`).\n")
 print("| board | variant | lower | from | upper | from | gap | known value |")
 print("|---|---|---|---|---|---|---|---|")
 boards = sorted({k for k in best if k[0] * k[1] <= 9} | {(4, 3, v) for v in ("classical", "abrupt")}
-                | {(3, 4, v) for v in ("classical", "abrupt")})
+                | {(3, 4, v) for v in ("classical", "abrupt")}
+                | {(4, 4, v) for v in ("classical", "abrupt")})
 for k in boards:
     r, c, v = k
     b = best.get(k)
