@@ -1,7 +1,8 @@
 //! The Dark Hex benchmark (`gsolve bench darkhex`): CFR time per iteration, the exact best
 //! response against the published certificates, and the double-oracle job to gap 1e-6 on the
-//! boards of at most 9 cells that it does not solve at once → `bench.md`. A section that
-//! `scripts/darkhex-cfr-peer.sh` wrote into the file (OpenSpiel side by side) is kept.
+//! boards of at most 9 cells that it does not solve at once → `bench.md`. Everything after the
+//! generated sections is kept: the section `scripts/darkhex-cfr-peer.sh` writes (OpenSpiel side
+//! by side) and any measurements written by hand below it.
 
 use super::certify::certify_text;
 use super::cfr_timing::passes_name;
@@ -56,13 +57,13 @@ pub fn run(config: &BenchConfig, progress: &dyn Progress) -> JobResult<BenchRepo
     certificate_section(config, &mut md, &mut results)?;
     progress.message("double oracle to gap 1e-6");
     double_oracle_section(&mut md, &mut results, progress)?;
-    // The side-by-side section another tool writes into the same file survives a rerun.
-    if let Some(peer) = std::fs::read_to_string(&config.out)
+    // What other tools and people wrote below the generated sections survives a rerun.
+    if let Some(tail) = std::fs::read_to_string(&config.out)
         .ok()
-        .and_then(|old| peer_section(&old))
+        .and_then(|old| kept_tail(&old))
     {
         md.push('\n');
-        md.push_str(&peer);
+        md.push_str(&tail);
     }
     write_atomic(&config.out, md.as_bytes())?;
     Ok(BenchReport {
@@ -71,15 +72,35 @@ pub fn run(config: &BenchConfig, progress: &dyn Progress) -> JobResult<BenchRepo
     })
 }
 
-/// The markers of the section `scripts/darkhex-cfr-peer.sh` writes into `bench.md`.
+/// The marker that starts the section `scripts/darkhex-cfr-peer.sh` writes into `bench.md`.
 const PEER_BEGIN: &str = "<!-- peer: scripts/darkhex-cfr-peer.sh -->";
-const PEER_END: &str = "<!-- end peer -->";
 
-/// The peer section of a `bench.md` (markers included, with a final newline), if it has one.
-fn peer_section(text: &str) -> Option<String> {
-    let start = text.find(PEER_BEGIN)?;
-    let end = start + text[start..].find(PEER_END)? + PEER_END.len();
-    Some(format!("{}\n", &text[start..end]))
+/// The headings of the sections this job writes (each the start of its `## ` line).
+const GENERATED: [&str; 3] = [
+    "## CFR iteration time",
+    "## Exact best response against the certificates",
+    "## Double oracle to gap",
+];
+
+/// The part of an old `bench.md` that this job did not write: everything from the peer
+/// section's marker or the first heading that is not one of [`GENERATED`] (with a final
+/// newline), if there is such a part.
+fn kept_tail(text: &str) -> Option<String> {
+    let mut start = 0;
+    for line in text.split_inclusive('\n') {
+        let l = line.trim_end();
+        if l == PEER_BEGIN || (l.starts_with("## ") && !GENERATED.iter().any(|g| l.starts_with(g)))
+        {
+            let tail = &text[start..];
+            return Some(if tail.ends_with('\n') {
+                tail.to_string()
+            } else {
+                format!("{tail}\n")
+            });
+        }
+        start += line.len();
+    }
+    None
 }
 
 fn cfr_section(md: &mut String, results: &mut Vec<serde_json::Value>) -> JobResult<()> {
@@ -225,13 +246,21 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_peer_section_is_found_between_its_markers() {
-        let text = format!("# old\n\nrows\n{PEER_BEGIN}\n| a |\n{PEER_END}\ntrailing\n");
-        assert_eq!(
-            peer_section(&text).unwrap(),
-            format!("{PEER_BEGIN}\n| a |\n{PEER_END}\n")
+    fn everything_below_the_generated_sections_is_kept() {
+        let text = format!(
+            "# old\n\n## CFR iteration time (x)\n\nrows\n\n## Double oracle to gap ≤ 1e-6\n\nmore\n{PEER_BEGIN}\n## CFR+ side by side\n| a |\n<!-- end peer -->\n\n## By hand\n\ntrailing"
         );
-        assert_eq!(peer_section("# no section\n"), None);
-        assert_eq!(peer_section(&format!("{PEER_BEGIN}\nunterminated")), None);
+        assert_eq!(
+            kept_tail(&text).unwrap(),
+            format!("{PEER_BEGIN}\n## CFR+ side by side\n| a |\n<!-- end peer -->\n\n## By hand\n\ntrailing\n")
+        );
+        // Without the peer marker, a hand-written section is kept from its heading.
+        assert_eq!(
+            kept_tail("# old\n## Exact best response against the certificates\nx\n## Notes\ny\n")
+                .unwrap(),
+            "## Notes\ny\n"
+        );
+        assert_eq!(kept_tail("# old\n## CFR iteration time\nrows\n"), None);
+        assert_eq!(kept_tail("# no section\n"), None);
     }
 }
