@@ -599,14 +599,24 @@ mod tests {
 
     #[test]
     fn event_width_is_five_bits_up_to_15_cells_and_six_on_16() {
-        for (r, c, bits) in [(1, 1, 5), (3, 3, 5), (4, 3, 5), (5, 3, 5), (4, 4, 6), (2, 8, 6)] {
+        for (r, c, bits) in [
+            (1, 1, 5),
+            (3, 3, 5),
+            (4, 3, 5),
+            (5, 3, 5),
+            (4, 4, 6),
+            (2, 8, 6),
+        ] {
             let g = DarkHex::with(r, c, Variant::Classical).unwrap();
             assert_eq!(g.event_bits(), bits, "{r}x{c}");
             assert_eq!(g.rules().event_bits(), bits, "{r}x{c}");
         }
         // The published packing on 4×3: a1 placed then c4 found is (1 << 1 | 1) << 5 | 12 << 1.
         let g = DarkHex::with(4, 3, Variant::Classical).unwrap();
-        let h = g.push_event(g.push_event(0, probe_event(0, true)), probe_event(11, false));
+        let h = g.push_event(
+            g.push_event(0, probe_event(0, true)),
+            probe_event(11, false),
+        );
         assert_eq!(h, 3 << 5 | 24);
     }
 

@@ -37,8 +37,7 @@ impl Mixture {
         let game = DarkHex::new(rules).map_err(|e| CertificateError::Embed(e.to_string()))?;
         // The small board's histories are re-packed in the large board's width (6 bits per
         // event on 16 cells).
-        let small_game =
-            DarkHex::new(small).map_err(|e| CertificateError::Embed(e.to_string()))?;
+        let small_game = DarkHex::new(small).map_err(|e| CertificateError::Embed(e.to_string()))?;
         let map = |c: u8| {
             let (r, k) = (c as usize / small.cols, c as usize % small.cols);
             ((r + dr) * cols + k + dc) as u8
@@ -54,10 +53,14 @@ impl Mixture {
                     .decisions
                     .iter()
                     .map(|(&h, &a)| {
-                        let packed = small_game.history_events(h).into_iter().fold(0u128, |h, e| {
-                            let cell = map(((e >> 1) - 1) as u8) as u32;
-                            game.push_event(h, probe_event(cell, e & 1 == 1))
-                        });
+                        let packed =
+                            small_game
+                                .history_events(h)
+                                .into_iter()
+                                .fold(0u128, |h, e| {
+                                    let cell = map(((e >> 1) - 1) as u8) as u32;
+                                    game.push_event(h, probe_event(cell, e & 1 == 1))
+                                });
                         (packed, map(a))
                     })
                     .collect();
@@ -115,7 +118,9 @@ mod tests {
         // history keeps each probe's outcome, and the file says so.
         let right = m.embedded(4, 4, 0, 1).unwrap();
         assert_eq!(right.policies[0].priority[12..], [0, 4, 8, 12]);
-        assert!(right.to_text().contains("\nMODE STANDARD\nEVENT_BITS 6\nOWNER BLACK\n"));
+        assert!(right
+            .to_text()
+            .contains("\nMODE STANDARD\nEVENT_BITS 6\nOWNER BLACK\n"));
         let (small, big) = (
             crate::DarkHex::new(m.rules).unwrap(),
             crate::DarkHex::new(right.rules).unwrap(),

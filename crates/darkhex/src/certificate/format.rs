@@ -225,7 +225,9 @@ fn legacy_probes(h: u128) -> Result<Vec<(u32, Option<bool>)>, String> {
 /// which is possible whenever the "placed" one is).
 fn legacy_histories(game: &DarkHex, owner: u8, h: u128) -> Result<Vec<(u128, u64)>, String> {
     let probes = legacy_probes(h)?;
-    let lost: Vec<usize> = (0..probes.len()).filter(|&i| probes[i].1.is_none()).collect();
+    let lost: Vec<usize> = (0..probes.len())
+        .filter(|&i| probes[i].1.is_none())
+        .collect();
     if lost.len() > 1 {
         return Err(format!("history {h} probes cell 15 twice"));
     }
@@ -350,7 +352,10 @@ impl Mixture {
         let (ln, t) = lines.next("OWNER BLACK|WHITE")?;
         let (declared_bits, (ln, o)) = match t.split_once(char::is_whitespace) {
             Some(("EVENT_BITS", b)) => (
-                Some((ln, number::<u32>(ln, b.trim(), "a number of bits per event")?)),
+                Some((
+                    ln,
+                    number::<u32>(ln, b.trim(), "a number of bits per event")?,
+                )),
                 lines.keyword("OWNER", "OWNER BLACK|WHITE")?,
             ),
             Some(("OWNER", o)) => (None, (ln, o.trim())),

@@ -102,3 +102,52 @@ pub(crate) fn priority_mixture(
             .collect(),
     }
 }
+
+/// A random valid policy of `owner` for the tests: a random priority order and decisions at
+/// the owner histories of `walks` random walks (each probe a random legal cell, each outcome
+/// drawn at random; a walk ends when the owner connects or has no legal probe).
+#[cfg(test)]
+pub(crate) fn random_policy(game: &crate::DarkHex, owner: u8, seed: u64, walks: usize) -> Policy {
+    use bitboard::BitWord;
+    let mut x = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+    let mut next = move |n: u32| {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        (x % n as u64) as u32
+    };
+    let cells = game.cells();
+    let mut priority: Vec<u8> = (0..cells as u8).collect();
+    for i in (1..cells).rev() {
+        priority.swap(i, next(i as u32 + 1) as usize);
+    }
+    let mut decisions: hashbrown::HashMap<u128, u8> = Default::default();
+    for _ in 0..walks {
+        let (mut h, mut own, mut known) = (0u128, 0u64, 0u64);
+        loop {
+            let legal = game.all() & !(own | known);
+            if legal == 0 {
+                break;
+            }
+            let pick = next(legal.count_ones()) as usize;
+            let a = *decisions
+                .entry(h)
+                .or_insert_with(|| legal.iter().nth(pick).expect("a legal cell") as u8);
+            let placed = next(2) == 0;
+            h = game.push_event(h, crate::probe_event(a as u32, placed));
+            if placed {
+                own |= 1 << a;
+                if game.connects(owner, own) {
+                    break;
+                }
+            } else {
+                known |= 1 << a;
+            }
+        }
+    }
+    Policy {
+        weight: 1,
+        priority,
+        decisions,
+    }
+}

@@ -561,9 +561,13 @@ impl Responder<'_> {
     }
 }
 
+/// The best response against `mixture` (and its policy, if `want_policy` gives the base).
+/// `allow_rotation`: use the rotation memo for a rotation-invariant mixture (unless
+/// `GSOLVE_BR_NO_ROTATION` is set); `false` turns it off (tests compare the two).
 pub(super) fn solve_response(
     mixture: &Mixture,
     want_policy: Option<&Policy>,
+    allow_rotation: bool,
 ) -> (Certified, Option<Policy>) {
     let game = DarkHex::new(mixture.rules).expect("validated by the parser");
     let owner = mixture.owner as usize;
@@ -588,7 +592,8 @@ pub(super) fn solve_response(
         })
         .collect();
     let n = mixture.policies.len();
-    let rotation = mixture.is_rotation_invariant()
+    let rotation = allow_rotation
+        && mixture.is_rotation_invariant()
         && std::env::var_os("GSOLVE_BR_NO_ROTATION").is_none();
     let search = Search {
         classical: game.rules().variant == Variant::Classical,
