@@ -348,44 +348,7 @@ impl Mixture {
                 })
             }
         };
-        // An optional `EVENT_BITS b` line before OWNER.
-        let (ln, t) = lines.next("OWNER BLACK|WHITE")?;
-        let (declared_bits, (ln, o)) = match t.split_once(char::is_whitespace) {
-            Some(("EVENT_BITS", b)) => (
-                Some((
-                    ln,
-                    number::<u32>(ln, b.trim(), "a number of bits per event")?,
-                )),
-                lines.keyword("OWNER", "OWNER BLACK|WHITE")?,
-            ),
-            Some(("OWNER", o)) => (None, (ln, o.trim())),
-            _ => {
-                return Err(CertificateError::Syntax {
-                    line: ln,
-                    expected: "EVENT_BITS b or OWNER BLACK|WHITE",
-                    found: t.to_string(),
-                })
-            }
-        };
-        let native = rules_event_bits(rows, cols);
-        let legacy = match declared_bits {
-            None => native != NARROW_EVENT_BITS,
-            Some((_, b)) if b == native => false,
-            Some((_, NARROW_EVENT_BITS)) => true,
-            Some((line, b)) => {
-                return Err(CertificateError::Invalid {
-                    line,
-                    what: format!(
-                        "EVENT_BITS {b}: a {rows}x{cols} board packs {native} bits per event{}",
-                        if native == NARROW_EVENT_BITS {
-                            ""
-                        } else {
-                            " (or 5 in a legacy file)"
-                        }
-                    ),
-                })
-            }
-        };
+        let (legacy, ln, o) = event_width_and_owner(&mut lines, rows, cols)?;
         let owner = match o {
             "BLACK" => 0u8,
             "WHITE" => 1u8,
@@ -533,6 +496,54 @@ impl Mixture {
         s.push_str("DONE\n");
         s
     }
+}
+
+/// The optional `EVENT_BITS b` line and the `OWNER` line after `MODE`: whether the file is a
+/// legacy 16-cell file (5-bit histories; see [`Mixture::parse_converting`]), and the owner
+/// line's number and text.
+fn event_width_and_owner<'a>(
+    lines: &mut Lines<'a>,
+    rows: usize,
+    cols: usize,
+) -> Result<(bool, usize, &'a str), CertificateError> {
+    let (ln, t) = lines.next("OWNER BLACK|WHITE")?;
+    let (declared_bits, (ln, o)) = match t.split_once(char::is_whitespace) {
+        Some(("EVENT_BITS", b)) => (
+            Some((
+                ln,
+                number::<u32>(ln, b.trim(), "a number of bits per event")?,
+            )),
+            lines.keyword("OWNER", "OWNER BLACK|WHITE")?,
+        ),
+        Some(("OWNER", o)) => (None, (ln, o.trim())),
+        _ => {
+            return Err(CertificateError::Syntax {
+                line: ln,
+                expected: "EVENT_BITS b or OWNER BLACK|WHITE",
+                found: t.to_string(),
+            })
+        }
+    };
+    let native = rules_event_bits(rows, cols);
+    let legacy = match declared_bits {
+        None => native != NARROW_EVENT_BITS,
+        Some((_, b)) if b == native => false,
+        Some((_, NARROW_EVENT_BITS)) => true,
+        Some((line, b)) => {
+            return Err(CertificateError::Invalid {
+                line,
+                what: format!(
+                    "EVENT_BITS {b}: a {rows}x{cols} board packs {native} bits per event{}",
+                    if native == NARROW_EVENT_BITS {
+                        ""
+                    } else {
+                        " (or 5 in a legacy file)"
+                    }
+                ),
+            })
+        }
+    };
+    Ok((legacy, ln, o))
 }
 
 /// The bits per event of a `rows × cols` board's histories.
