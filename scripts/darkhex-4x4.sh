@@ -5,10 +5,15 @@
 #              played on columns a-c (`darkhex embed`), and that mixture symmetrised (with its
 #              180° image on columns b-d, `darkhex symmetrise`): two lower bounds;
 #   abrupt:    4×3 abrupt's best Black mixture (frontier/abrupt-4x3/leg2) on columns a-c (lower)
-#              and 3×4 abrupt's best White mixture (frontier/abrupt-3x4/leg1) on rows 1-3 (upper).
+#              and 3×4 abrupt's best White mixture (frontier/abrupt-3x4/leg1) on rows 1-3 (upper),
+#              each symmetrised too.
+# The `*-embedded.mix` files are the embedded mixtures (not rotation invariant); `black-lower.mix`
+# and `white-upper.mix` are their symmetrised twins (rotation invariant, as the format requires;
+# never a worse bound). 16-cell files pack 6 bits per event (`EVENT_BITS 6`).
 # Writes results/darkhex/frontier/{classical,abrupt}-4x4/. Run from the repository root after
 #   scripts/cargo-locked build --release -p gsolve
-# on a machine with 6 GB free (the abrupt upper bound's best response peaks at 4.4 GB).
+# on a machine with 8 GB free (the abrupt best responses peak at several GB). A run that fails
+# (out of memory under `ulimit -v`) leaves its exit status in its `.time` file and no JSON.
 # PYTHON: also re-prove the classical files with the independent checker (about a minute each).
 set -euo pipefail
 BIN=${BIN:-target/release/gsolve}
@@ -17,10 +22,17 @@ cp "$BIN" "$G"
 C=results/darkhex/frontier/classical-4x4
 A=results/darkhex/frontier/abrupt-4x4
 mkdir -p "$C" "$A"
-run() { # OUT.time OUT.json ARGS...: one gsolve run, its JSON and its time and peak memory
-  local t=$1 j=$2; shift 2
-  /usr/bin/time -v -o "$t.tmp" nice -n 10 "$G" --json "$@" > "$j"
-  grep -E "Maximum resident|Elapsed|User time" "$t.tmp" > "$t"; rm -f "$t.tmp"
+run() { # OUT.time OUT.json ARGS...: one gsolve run, its JSON and its time and peak memory;
+  # a failed run (e.g. out of memory under `ulimit -v`) says so in OUT.time, leaves no JSON
+  # and returns its status
+  local t=$1 j=$2 status=0; shift 2
+  /usr/bin/time -v -o "$t.tmp" nice -n 10 "$G" --json "$@" > "$j" || status=$?
+  grep -E "Command|Maximum resident|Elapsed|User time" "$t.tmp" > "$t"; rm -f "$t.tmp"
+  if [[ $status != 0 ]]; then
+    echo "	failed: exit status $status" >> "$t"
+    echo "$*: failed (exit $status)" >&2; rm -f "$j"
+  fi
+  return $status
 }
 for v in classical abrupt; do
   d=$C; [[ $v == abrupt ]] && d=$A
@@ -33,15 +45,24 @@ run "$C/certify-black-lower-embedded.time" "$C/certify-black-lower-embedded.json
 run "$C/symmetrise-black-lower.time" "$C/symmetrise-black-lower.json" \
   darkhex symmetrise "$C/black-lower-embedded.mix" --out "$C/black-lower.mix"
 run "$C/certify-black-lower.time" "$C/certify-black-lower.json" darkhex certify "$C/black-lower.mix"
-"$G" darkhex embed results/darkhex/frontier/abrupt-4x3/leg2/black-lower.mix \
-  --rows 4 --cols 4 --out "$A/black-lower.mix"
-run "$A/certify-black-lower.time" "$A/certify-black-lower.json" darkhex certify "$A/black-lower.mix"
-"$G" darkhex embed results/darkhex/frontier/abrupt-3x4/leg1/white-upper.mix \
-  --rows 4 --cols 4 --out "$A/white-upper.mix"
-run "$A/certify-white-upper.time" "$A/certify-white-upper.json" darkhex certify "$A/white-upper.mix"
+for side in black-lower:results/darkhex/frontier/abrupt-4x3/leg2/black-lower.mix \
+            white-upper:results/darkhex/frontier/abrupt-3x4/leg1/white-upper.mix; do
+  f=${side%%:*} src=${side#*:}
+  "$G" darkhex embed "$src" --rows 4 --cols 4 --out "$A/$f-embedded.mix"
+  run "$A/certify-$f-embedded.time" "$A/certify-$f-embedded.json" \
+    darkhex certify "$A/$f-embedded.mix"
+  # The symmetrised twin is kept only if its best response fits (it did not in 8 GB on
+  # 2026-12-06: both sides ran out of memory; see results/darkhex/frontier.md).
+  if run "$A/symmetrise-$f.time" "$A/symmetrise-$f.json" \
+    darkhex symmetrise "$A/$f-embedded.mix" --out "$A/$f.mix"; then
+    run "$A/certify-$f.time" "$A/certify-$f.json" darkhex certify "$A/$f.mix" || true
+  else
+    rm -f "$A/$f.mix" "$A/certify-$f.json" "$A/certify-$f.time"
+  fi
+done
 if [[ -n "${PYTHON:-}" ]]; then
-  nice -n 10 "$PYTHON" scripts/darkhex_certify.py --allow-asymmetric \
-    "$C/black-lower-embedded.mix" "$C/black-lower.mix" > "$C/python-check.txt"
+  { nice -n 10 "$PYTHON" scripts/darkhex_certify.py --allow-asymmetric "$C/black-lower-embedded.mix"
+    nice -n 10 "$PYTHON" scripts/darkhex_certify.py "$C/black-lower.mix"; } > "$C/python-check.txt"
 fi
-cat "$C"/certify-*.json "$A"/certify-*.json
+cat "$C"/certify-*.json "$A"/certify-*.json || true
 rm -f "$G"

@@ -21,6 +21,14 @@ again, in abrupt Dark Hex (MODE ABRUPT) the turn passes. A policy plays its DECI
 for its private history, else the first cell of its PRIORITY that it does not know to be
 occupied. Histories pack events oldest first, 5 bits each, (cell+1) << 1 | success.
 
+Event width (gsolve's extension for 16-cell boards): on a 16-cell board cell 15's events are 32
+and 33, which need a sixth bit, so gsolve writes 16-cell files with a line `EVENT_BITS 6` between
+MODE and OWNER and packs 6 bits per event there; boards of at most 15 cells keep 5 bits (no line,
+or `EVENT_BITS 5`). A 16-cell file without the line is a legacy 5-bit file, whose numbers merge
+the two outcomes of a probe followed by a probe of cell 15 and cannot be rotated: it is refused
+(exit 2) unless --allow-asymmetric, which checks it with the 5-bit packing as it was written
+(the value is then the legacy numbers' value; the rotation rule is waived).
+
 The search: the responder's value at its private history is the maximum over its legal
 probes of the weight it wins (each probe searched only for whether it beats the best so far:
 a subtree that cannot is memoised as an upper bound, and the value found is still exact); the owner's policies are grouped into "worlds" (an owner private
@@ -31,7 +39,14 @@ import sys
 from fractions import Fraction
 
 
+def event_bits(cells):
+    """Bits per packed history event on a board of `cells` cells: 5 up to 15 cells, else 6."""
+    return 5 if cells <= 15 else 6
+
+
 def parse(path):
+    """(rows, cols, mode, owner, policies, bits): `bits` is the file's bits per event (its
+    EVENT_BITS line, else 5), which is the board's width except in a legacy 16-cell file."""
     with open(path) as f:
         toks = [line.split() for line in f if line.strip()]
     it = iter(toks)
@@ -47,6 +62,10 @@ def parse(path):
         fields[t[0]] = t[1]
     rows, cols = int(fields["ROWS"]), int(fields["COLUMNS"])
     mode, owner = fields["MODE"], fields["OWNER"]
+    bits = int(fields.get("EVENT_BITS", 5))
+    if bits not in (5, event_bits(rows * cols)):
+        raise ValueError(f"EVENT_BITS {bits} on a {rows}x{cols} board "
+                         f"(expected {event_bits(rows * cols)})")
     policies = []
     for _ in range(n):
         t = next(it)
@@ -63,19 +82,21 @@ def parse(path):
             decisions[int(h)] = int(a)
         assert next(it) == ["END"], "policy without END"
         policies.append((weight, priority, decisions))
-    return rows, cols, mode, owner, policies
+    return rows, cols, mode, owner, policies, bits
 
 
 def rotate_history(h, n):
-    """The packed history with every probed cell i replaced by n-1-i (same order, same results)."""
+    """The packed history with every probed cell i replaced by n-1-i (same order, same results),
+    in the board's event width."""
+    bits = event_bits(n)
     events = []
     while h:
-        events.append(h & 31)
-        h >>= 5
+        events.append(h & ((1 << bits) - 1))
+        h >>= bits
     out = 0
     for e in reversed(events):
         cell = (e >> 1) - 1
-        out = (out << 5) | ((n - 1 - cell + 1) << 1) | (e & 1)
+        out = (out << bits) | ((n - 1 - cell + 1) << 1) | (e & 1)
     return out
 
 
@@ -99,11 +120,14 @@ def rotation_invariant(rows, cols, policies):
 
 
 class Checker:
-    def __init__(self, rows, cols, classical, owner, policies):
+    def __init__(self, rows, cols, classical, owner, policies, bits=None):
         self.rows, self.cols, self.classical = rows, cols, classical
         self.owner = 0 if owner == "BLACK" else 1
         self.policies = policies
         self.n = rows * cols
+        # Bits per event of the decision numbers: the board's width, or 5 for a legacy
+        # 16-cell file (then `h << 5 | event` ORs cell 15's sixth bit in, as it was written).
+        self.bits = event_bits(self.n) if bits is None else bits
         self.nbrs = []
         for r in range(rows):
             for c in range(cols):
@@ -164,7 +188,7 @@ class Checker:
         for a, grp in groups.items():
             bit = 1 << a
             if r_stones & bit:
-                w = ((h << 5) | ((a + 1) << 1), s, k | bit, tuple(grp))
+                w = ((h << self.bits) | ((a + 1) << 1), s, k | bit, tuple(grp))
                 if self.classical:
                     self.owner_moves(w, r_stones, out)
                 else:
@@ -172,7 +196,7 @@ class Checker:
             else:
                 s2 = s | bit
                 if not self.connects(self.owner, s2):
-                    out.append(((h << 5) | ((a + 1) << 1) | 1, s2, k, tuple(grp)))
+                    out.append(((h << self.bits) | ((a + 1) << 1) | 1, s2, k, tuple(grp)))
 
     def weight(self, worlds):
         return sum(self.policies[p][0] for w in worlds for p in w[3])
@@ -261,26 +285,34 @@ def main():
         sys.exit("usage: scripts/darkhex_certify.py [--allow-asymmetric] FILE.mix [FILE.mix ...]")
     for path in args:
         try:
-            rows, cols, mode, owner, policies = parse(path)
+            rows, cols, mode, owner, policies, bits = parse(path)
         except (OSError, AssertionError, ValueError, KeyError, StopIteration) as e:
             print(f"{path}: cannot read the mixture ({type(e).__name__}: {e})", file=sys.stderr)
             sys.exit(2)
         if mode not in ("STANDARD", "ABRUPT"):
             print(f"{path}: unknown MODE {mode}", file=sys.stderr)
             sys.exit(2)
-        invariant = rotation_invariant(rows, cols, policies)
+        legacy = bits != event_bits(rows * cols)
+        if legacy and not allow_asymmetric:
+            print(f"{path}: a legacy 16-cell file (5-bit histories, no EVENT_BITS 6 line): its "
+                  f"numbers merge histories and cannot be rotated; regenerate it (gsolve darkhex "
+                  f"symmetrise writes a 6-bit file) or check it with --allow-asymmetric",
+                  file=sys.stderr)
+            sys.exit(2)
+        invariant = not legacy and rotation_invariant(rows, cols, policies)
         if not invariant and not allow_asymmetric:
             print(f"{path}: mixture is not rotation invariant (the format requires each policy's "
                   f"180-degree image at equal weight; --allow-asymmetric checks it anyway)",
                   file=sys.stderr)
             sys.exit(2)
-        c = Checker(rows, cols, mode == "STANDARD", owner, policies)
+        c = Checker(rows, cols, mode == "STANDARD", owner, policies, bits)
         v = c.black_value()
         bound = "lower" if owner == "BLACK" else "upper"
         print(f"{path}: {rows}x{cols} {mode.lower()} owner {owner.lower()}, "
               f"{len(policies)} policies: Black's value {bound} bound {v.numerator}/{v.denominator}"
               f" ({len(c.memo)} responder histories"
-              f"{'' if invariant else '; not rotation invariant, checked with --allow-asymmetric'})")
+              f"{'; legacy 5-bit 16-cell file, checked as written with --allow-asymmetric' if legacy else ''}"
+              f"{'' if invariant or legacy else '; not rotation invariant, checked with --allow-asymmetric'})")
 
 
 if __name__ == "__main__":

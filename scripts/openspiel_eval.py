@@ -15,7 +15,7 @@ game (num_rows, num_cols, gameversion cdh = classical, adh = abrupt) for the str
 - a text export of a CFR strategy (`gsolve darkhex export strategy.bin > strategy.txt`,
   perfect-recall `History` representation) is read as it is.
 Both are keyed by the owner's private history (its probes and their results, packed as in the
-certificate format: 5 bits an event, oldest first, (cell + 1) << 1 | success). OpenSpiel's
+certificate format: 5 bits an event, 6 on 16-cell boards, oldest first, (cell + 1) << 1 | success). OpenSpiel's
 information-state strings are finer on classical boards (they count the opponent's failed
 probes, which a player does not see): every OpenSpiel string maps to exactly one private
 history, so each gets that history's probabilities, and the script checks that the
@@ -81,7 +81,10 @@ def read_strategy(path):
     with open(path) as f:
         first = f.readline().strip()
     if first == "DARKHEX_MIXTURE":
-        rows, cols, mode, owner, policies = darkhex_certify.parse(path)
+        rows, cols, mode, owner, policies, bits = darkhex_certify.parse(path)
+        if bits != darkhex_certify.event_bits(rows * cols):
+            fail(f"{path}: a legacy 16-cell file (5-bit histories, no EVENT_BITS 6 line); "
+                 f"regenerate it (gsolve darkhex symmetrise writes a 6-bit file)")
         owner = 0 if owner == "BLACK" else 1
         checker = darkhex_certify.Checker(rows, cols, mode == "STANDARD", owner, policies)
         return rows, cols, mode == "STANDARD", owner, ("mix", checker)
@@ -127,6 +130,7 @@ def export(path, out):
     game = pyspiel.load_game("dark_hex", {"num_rows": rows, "num_cols": cols,
                                           "gameversion": "cdh" if classical else "adh"})
     n = rows * cols
+    bits = darkhex_certify.event_bits(n)
     tables = {p: {} for p in owners}
 
     def decide(player, h, occupied, policies):
@@ -177,7 +181,7 @@ def export(path, out):
             if success:
                 b2[a] = player
             h2, k2 = list(hist), list(known)
-            h2[player] = (hist[player] << 5) | ((a + 1) << 1) | success
+            h2[player] = (hist[player] << bits) | ((a + 1) << 1) | success
             if not success:
                 k2[player] |= 1 << a
             walk(child, b2, h2, k2, follow[a])
@@ -251,6 +255,8 @@ def private_histories(game):
     """{information state string: (player, packed private history, legal actions)} for every
     decision of the game (a walk of the whole tree)."""
     out = {}
+    params = game.get_parameters()
+    bits = darkhex_certify.event_bits(params["num_rows"] * params["num_cols"])
 
     def walk(state, board, hist):
         if state.is_terminal():
@@ -266,7 +272,7 @@ def private_histories(game):
             if success:
                 b2[a] = player
             h2 = list(hist)
-            h2[player] = (hist[player] << 5) | ((a + 1) << 1) | success
+            h2[player] = (hist[player] << bits) | ((a + 1) << 1) | success
             walk(child, b2, h2)
 
     sys.setrecursionlimit(100000)

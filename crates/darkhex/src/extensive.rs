@@ -24,7 +24,7 @@
 //! In both, the payoff is 1 if Black wins and 0 otherwise, so values are Black's winning
 //! probability.
 
-use crate::rules::{DarkHex, State, EVENT_BITS};
+use crate::rules::{DarkHex, State};
 use bitboard::BitWord;
 use game::extensive::ExtensiveGame;
 use game::{NodeKind, Player};
@@ -179,7 +179,7 @@ impl ExtensiveGame for SymmetricHistoryGame {
         // A state is its two private histories, which must fit 64 bits each: one event per own
         // probe (each probes a new cell), plus one per touched stone with announcements.
         let events = self.0.cells() * if self.0.rules().announce_touch { 2 } else { 1 };
-        if events * EVENT_BITS as usize > 64 {
+        if events * self.0.event_bits() as usize > 64 {
             return None;
         }
         let pack = |h: [u128; 2]| h[0] << 64 | h[1];

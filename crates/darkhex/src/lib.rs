@@ -15,11 +15,16 @@
 //!
 //! # Representation
 //! A [`State`] is `Copy`: the true board (two `u64` bit sets), each player's known enemy
-//! stones, and each player's *private history* packed exactly like the published
-//! certificates: 5 bits per event, `(cell + 1) << 1 | success` for a probe, the newest event in
-//! the lowest bits (`history = history << 5 | event`). With `announce_touch` the event `1`
-//! (cell field 0, flag 1) means "one of my stones was touched". A history of at most 16 cells
-//! has at most 16 own probes plus announcements, so it is kept in a `u128`.
+//! stones, and each player's *private history* packed like the published certificates:
+//! `(cell + 1) << 1 | success` for a probe, the newest event in the lowest bits
+//! (`history = history << b | event`), with `b` = [`DarkHex::event_bits`] bits per event:
+//! 5 on boards of at most 15 cells (the published packing, unchanged), 6 on 16-cell boards,
+//! where cell 15's events (32, 33) need a sixth bit (with 5, it would be ORed into the
+//! success flag of the probe before, merging two histories; see [`FIVE_BIT_CELLS`]). With
+//! `announce_touch` the event `1` (cell field 0, flag 1) means "one of my stones was
+//! touched". A history has at most one probe per cell, so it is kept in a `u128` (16 × 6 =
+//! 96 bits on 16 cells). Announcements add up to one event per own stone; they are refused
+//! on 16 cells, where such 6-bit histories could outgrow 128 bits.
 //!
 //! # Modules
 //! - [`certificate`]: the `DARKHEX_MIXTURE` reader (strict) and writer, exact fractions, the

@@ -226,7 +226,8 @@ impl<S: CellStrategy + ?Sized> Ctx<'_, S> {
             let weight = w.weight * p;
             let event = |success: bool| {
                 if self.keep_history {
-                    w.history << 5 | crate::rules::probe_event(a, success) as u128
+                    self.game
+                        .push_event(w.history, crate::rules::probe_event(a, success))
                 } else {
                     0
                 }

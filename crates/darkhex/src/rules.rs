@@ -9,21 +9,30 @@ use thiserror::Error;
 /// Largest number of cells a Dark Hex board may have here.
 pub const MAX_CELLS: usize = 16;
 
-/// Bits per event of a packed private history.
-pub const EVENT_BITS: u32 = 5;
+/// Bits per event of a packed private history on boards of at most [`FIVE_BIT_CELLS`] cells:
+/// the published `DARKHEX_MIXTURE` packing.
+pub const NARROW_EVENT_BITS: u32 = 5;
 
-/// Boards of at most this many cells have every probe event in [`EVENT_BITS`] bits. On 16
-/// cells the events of cell 15 (`(15 + 1) << 1 | success` = 32, 33) need a sixth bit, which
-/// the packing (`history << 5 | event`) ORs into the success flag of the probe before: two
-/// histories that differ only in that probe's outcome get one number, and the events cannot be
-/// read off the number's 5-bit digits (`history_events` and `rotate_history` are wrong there;
-/// [`DarkHex::history_probes`] decodes it up to the lost outcome). The exact best response
-/// stays exact (its memo key holds the responder's stones too, which fix every owner probe's
-/// outcome: it failed iff the cell is a responder stone), and a policy keyed by such numbers
-/// is still a policy (both histories have the same legal cells), but the rotation of histories
-/// (the rotation memo, the symmetric double oracle) is wrong and is not used on 16 cells. The
-/// `DARKHEX_MIXTURE` format packs histories the same way.
-pub const DECODABLE_CELLS: usize = 15;
+/// Bits per event on boards of more than [`FIVE_BIT_CELLS`] cells (16 cells: 4×4, 2×8, …).
+pub const WIDE_EVENT_BITS: u32 = 6;
+
+/// The largest board whose probe events `(cell + 1) << 1 | success` fit in
+/// [`NARROW_EVENT_BITS`] bits. On 16 cells the events of cell 15 are 32 and 33; with 5 bits
+/// their sixth bit would be ORed into the success flag of the probe before (two histories
+/// that differ only in that outcome would share one number, and the number could not be
+/// rotated), so 16-cell boards pack 6 bits per event ([`event_bits`]).
+pub const FIVE_BIT_CELLS: usize = 15;
+
+/// Bits per packed history event on a board of `cells` cells: 5 up to [`FIVE_BIT_CELLS`]
+/// cells (every number, file and result on those boards is the published packing), 6 above.
+#[inline]
+pub const fn event_bits(cells: usize) -> u32 {
+    if cells <= FIVE_BIT_CELLS {
+        NARROW_EVENT_BITS
+    } else {
+        WIDE_EVENT_BITS
+    }
+}
 
 /// The history event "one of my stones was touched" (only with [`Rules::announce_touch`]).
 pub const TOUCHED_EVENT: u32 = 1;
@@ -80,6 +89,20 @@ pub enum DarkHexError {
         /// `rows × cols`.
         cells: usize,
     },
+    /// Announcements on a board whose 6-bit histories could outgrow 128 bits.
+    #[error(
+        "announce_touch on the {cells}-cell board {rows}x{cols}: with 6-bit events a private \
+         history (up to {cells} own probes plus one announcement per own stone) may not fit in \
+         128 bits; announcements are allowed on boards of at most 15 cells"
+    )]
+    AnnounceTooLong {
+        /// Rows.
+        rows: usize,
+        /// Columns.
+        cols: usize,
+        /// `rows × cols`.
+        cells: usize,
+    },
     /// Geometry error from the bitboard crate.
     #[error(transparent)]
     Hex(#[from] HexError),
@@ -106,10 +129,21 @@ pub struct Rules {
     pub announce_touch: bool,
 }
 
+impl Rules {
+    /// Bits per event of this board's packed histories ([`event_bits`]: 5 on boards of at most
+    /// 15 cells, 6 on 16 cells).
+    #[inline]
+    pub fn event_bits(&self) -> u32 {
+        event_bits(self.rows.saturating_mul(self.cols))
+    }
+}
+
 /// A Dark Hex game: rules plus the precomputed geometry. States are [`State`] values.
 #[derive(Clone, Debug)]
 pub struct DarkHex {
     rules: Rules,
+    /// [`Rules::event_bits`].
+    event_bits: u32,
     geometry: HexGeometry<u64>,
     connects: ConnectTable,
 }
@@ -183,10 +217,18 @@ impl DarkHex {
                 cells,
             });
         }
+        if rules.announce_touch && rules.event_bits() > NARROW_EVENT_BITS {
+            return Err(DarkHexError::AnnounceTooLong {
+                rows: rules.rows,
+                cols: rules.cols,
+                cells,
+            });
+        }
         let geometry = HexGeometry::new(rules.rows, rules.cols)?;
         let connects = ConnectTable::new(&geometry);
         Ok(DarkHex {
             rules,
+            event_bits: rules.event_bits(),
             geometry,
             connects,
         })
@@ -216,6 +258,22 @@ impl DarkHex {
     #[inline]
     pub fn cells(&self) -> usize {
         self.geometry.cells()
+    }
+    /// Bits per event of this board's packed histories ([`event_bits`]).
+    #[inline]
+    pub fn event_bits(&self) -> u32 {
+        self.event_bits
+    }
+    /// The packed history `h` followed by `event` (`h << event_bits | event`).
+    #[inline]
+    pub fn push_event(&self, h: u128, event: u32) -> u128 {
+        debug_assert!(event >> self.event_bits == 0, "event {event} too wide");
+        (h << self.event_bits) | event as u128
+    }
+    /// The newest event of the packed history `h` (0 for the empty history).
+    #[inline]
+    pub fn last_event(&self, h: u128) -> u32 {
+        (h & ((1u128 << self.event_bits) - 1)) as u32
     }
     /// Every cell.
     #[inline]
@@ -261,9 +319,9 @@ impl DarkHex {
         let bit = 1u64 << cell;
         if s.stones[q] & bit != 0 {
             s.known[p] |= bit;
-            s.history[p] = (s.history[p] << EVENT_BITS) | probe_event(cell, false) as u128;
+            s.history[p] = self.push_event(s.history[p], probe_event(cell, false));
             if self.rules.announce_touch {
-                s.history[q] = (s.history[q] << EVENT_BITS) | TOUCHED_EVENT as u128;
+                s.history[q] = self.push_event(s.history[q], TOUCHED_EVENT);
             }
             if self.rules.variant == Variant::Abrupt {
                 s.to_move = q as u8;
@@ -271,7 +329,7 @@ impl DarkHex {
             Probe::Found
         } else {
             s.stones[p] |= bit;
-            s.history[p] = (s.history[p] << EVENT_BITS) | probe_event(cell, true) as u128;
+            s.history[p] = self.push_event(s.history[p], probe_event(cell, true));
             if self.connects(p as u8, s.stones[p]) {
                 s.winner = Some(p as u8);
             }
@@ -310,7 +368,7 @@ impl DarkHex {
         let mut out = 0u128;
         let mut shift = 0;
         while h != 0 {
-            let e = (h & 31) as u32;
+            let e = self.last_event(h);
             let cell_field = e >> 1;
             let e2 = if cell_field == 0 {
                 e
@@ -318,8 +376,8 @@ impl DarkHex {
                 ((n - 1 - (cell_field - 1) + 1) << 1) | (e & 1)
             };
             out |= (e2 as u128) << shift;
-            shift += EVENT_BITS;
-            h >>= EVENT_BITS;
+            shift += self.event_bits;
+            h >>= self.event_bits;
         }
         out
     }
@@ -365,59 +423,37 @@ impl DarkHex {
     }
 
     /// The events of a packed history, oldest first.
-    pub fn history_events(h: u128) -> Vec<u32> {
+    pub fn history_events(&self, h: u128) -> Vec<u32> {
         let mut ev = Vec::new();
         let mut h = h;
         while h != 0 {
-            ev.push((h & 31) as u32);
-            h >>= EVENT_BITS;
+            ev.push(self.last_event(h));
+            h >>= self.event_bits;
         }
         ev.reverse();
         ev
     }
 
-    /// The probes of a packed history (no announcements), oldest first: `(cell, success)`, the
-    /// success `None` where the 16-cell packing lost it (the probe right before a probe of
-    /// cell 15, see [`DECODABLE_CELLS`]); an error names a number no probe sequence packs to.
-    pub fn history_probes(&self, h: u128) -> Result<Vec<(u32, Option<bool>)>, String> {
-        let sixteen = self.cells() > DECODABLE_CELLS;
-        let bad = |d: u32| format!("history {h} holds event {d}, which is not a probe");
-        let mut probes = Vec::new();
-        let mut rest = h;
-        // The digit just decoded was a probe of cell 15, whose sixth bit is this digit's
-        // lowest (the older probe's success flag, or the top digit 1 if there is none).
-        let mut carry = false;
-        while rest != 0 {
-            let d = (rest & 31) as u32;
-            rest >>= EVENT_BITS;
-            if d >= 2 {
-                if carry && d & 1 == 0 {
-                    return Err(bad(d));
+    /// The probes of a packed history (no announcements), oldest first: `(cell, success)`; an
+    /// error names a number holding an event that is not a probe (cells are not checked
+    /// against the board here).
+    pub fn history_probes(&self, h: u128) -> Result<Vec<(u32, bool)>, String> {
+        self.history_events(h)
+            .into_iter()
+            .map(|e| {
+                if e < 2 {
+                    Err(format!("history {h} holds event {e}, which is not a probe"))
+                } else {
+                    Ok(((e >> 1) - 1, e & 1 == 1))
                 }
-                let flag = if carry { None } else { Some(d & 1 == 1) };
-                probes.push(((d >> 1) - 1, flag));
-                carry = false;
-            } else if sixteen && !carry {
-                probes.push((15, Some(d == 1)));
-                carry = true;
-            } else if sixteen && d == 1 && rest == 0 {
-                carry = false;
-            } else {
-                return Err(bad(d));
-            }
-        }
-        if carry {
-            return Err(format!(
-                "history {h}: a probe of cell 15 without its sixth bit"
-            ));
-        }
-        probes.reverse();
-        Ok(probes)
+            })
+            .collect()
     }
 
     /// A readable form of a history: `a1+ b2- !` (`+` placed, `-` found, `!` touched).
     pub fn history_string(&self, h: u128) -> String {
-        let parts: Vec<String> = Self::history_events(h)
+        let parts: Vec<String> = self
+            .history_events(h)
             .into_iter()
             .map(|e| {
                 if e >> 1 == 0 {
@@ -535,61 +571,108 @@ mod tests {
 
     #[test]
     fn rotation_maps_games_to_games() {
-        for variant in [Variant::Classical, Variant::Abrupt] {
-            let g = DarkHex::with(4, 3, variant).unwrap();
-            for seed in 0..100 {
-                let states = random_playout(&g, seed);
-                let mut r = g.root();
-                for w in states.windows(2) {
-                    // Recover the probed cell from the mover's history and play its rotation.
-                    let p = w[0].to_move as usize;
-                    let e = (w[1].history[p] & 31) as u32;
-                    let cell = (e >> 1) - 1;
-                    g.play(&mut r, g.cells() as u32 - 1 - cell);
-                    assert_eq!(r, g.rotate_state(&w[1]));
+        // 4×4 is the board whose histories need 6-bit events: there the rotation must be an
+        // involution and commute with play exactly as on the 5-bit boards.
+        for (r, c) in [(4, 3), (3, 4), (4, 4), (2, 8)] {
+            for variant in [Variant::Classical, Variant::Abrupt] {
+                let g = DarkHex::with(r, c, variant).unwrap();
+                for seed in 0..200 {
+                    let states = random_playout(&g, seed);
+                    let mut rotated = g.root();
+                    for w in states.windows(2) {
+                        // Recover the probed cell from the mover's history and play its
+                        // rotation.
+                        let p = w[0].to_move as usize;
+                        let e = g.last_event(w[1].history[p]);
+                        let cell = (e >> 1) - 1;
+                        g.play(&mut rotated, g.cells() as u32 - 1 - cell);
+                        assert_eq!(rotated, g.rotate_state(&w[1]), "{r}x{c} seed {seed}");
+                        assert_eq!(g.rotate_state(&rotated), w[1], "{r}x{c} seed {seed}");
+                        for h in w[1].history {
+                            assert_eq!(g.rotate_history(g.rotate_history(h)), h);
+                        }
+                    }
                 }
             }
         }
     }
 
     #[test]
-    fn sixteen_cell_histories_lose_a_flag_before_cell_15_and_do_not_decode() {
+    fn event_width_is_five_bits_up_to_15_cells_and_six_on_16() {
+        for (r, c, bits) in [
+            (1, 1, 5),
+            (3, 3, 5),
+            (4, 3, 5),
+            (5, 3, 5),
+            (4, 4, 6),
+            (2, 8, 6),
+        ] {
+            let g = DarkHex::with(r, c, Variant::Classical).unwrap();
+            assert_eq!(g.event_bits(), bits, "{r}x{c}");
+            assert_eq!(g.rules().event_bits(), bits, "{r}x{c}");
+        }
+        // The published packing on 4×3: a1 placed then c4 found is (1 << 1 | 1) << 5 | 12 << 1.
+        let g = DarkHex::with(4, 3, Variant::Classical).unwrap();
+        let h = g.push_event(
+            g.push_event(0, probe_event(0, true)),
+            probe_event(11, false),
+        );
+        assert_eq!(h, 3 << 5 | 24);
+    }
+
+    #[test]
+    fn sixteen_cell_histories_keep_the_outcome_before_a_cell_15_probe() {
         let g = DarkHex::with(4, 4, Variant::Classical).unwrap();
-        let pack = |a: u32, x: bool, b: u32, y: bool| {
-            (probe_event(a, x) as u128) << EVENT_BITS | probe_event(b, y) as u128
+        let pack = |bits: u32, a: u32, x: bool, b: u32, y: bool| {
+            (probe_event(a, x) as u128) << bits | probe_event(b, y) as u128
         };
         for a in 0..15u32 {
             for y in [false, true] {
-                // Cell 15's event sets the success flag of the probe before it...
-                assert_eq!(pack(a, false, 15, y), pack(a, true, 15, y));
-                // ...and nothing else collides.
-                for b in (0..15u32).filter(|&b| b != a) {
-                    assert_ne!(pack(a, false, b, y), pack(a, true, b, y));
+                // Under the 5-bit packing cell 15's sixth bit sets the flag of the probe
+                // before it (the bug this width fixes)...
+                assert_eq!(pack(5, a, false, 15, y), pack(5, a, true, 15, y));
+                // ...with 6 bits the two histories are two numbers, decoded exactly.
+                assert_ne!(pack(6, a, false, 15, y), pack(6, a, true, 15, y));
+                for x in [false, true] {
+                    let h = pack(6, a, x, 15, y);
+                    assert_eq!(g.history_probes(h).unwrap(), [(a, x), (15, y)]);
+                    assert_eq!(g.history_events(h), [probe_event(a, x), probe_event(15, y)]);
+                    let image = pack(6, 15 - a, x, 0, y);
+                    assert_eq!(g.rotate_history(h), image);
                 }
             }
         }
-        let h = pack(3, true, 15, true);
-        assert_ne!(
-            DarkHex::history_events(h),
-            [probe_event(3, true), probe_event(15, true)]
-        );
-        // history_probes decodes it, up to the lost flag.
-        assert_eq!(g.history_probes(h).unwrap(), [(3, None), (15, Some(true))]);
-        let oldest = (probe_event(15, false) as u128) << EVENT_BITS | probe_event(2, true) as u128;
-        assert_eq!(
-            g.history_probes(oldest).unwrap(),
-            [(15, Some(false)), (2, Some(true))]
-        );
-        let small = DarkHex::with(4, 3, Variant::Classical).unwrap();
-        let plain = pack(3, false, 7, true);
-        assert_eq!(
-            small.history_probes(plain).unwrap(),
-            [(3, Some(false)), (7, Some(true))]
-        );
-        assert!(small.history_probes(h).is_err());
-        // Its 180° image is (12 placed, 0 placed), which the rotation does not produce.
-        assert_ne!(g.rotate_history(h), pack(12, true, 0, true));
-        assert_eq!(DECODABLE_CELLS, 15);
+        // The same through play: Black places b1 (cell 1) or finds White's stone there, then
+        // places d4 (cell 15); the two Black histories differ.
+        let mut placed = g.root();
+        g.play(&mut placed, 1); // Black b1 placed
+        g.play(&mut placed, 0); // White a1
+        g.play(&mut placed, 15); // Black d4 placed
+        let mut found = g.root();
+        g.play(&mut found, 0); // Black a1
+        g.play(&mut found, 1); // White b1
+        g.play(&mut found, 1); // Black finds b1 (classical: plays again)
+        g.play(&mut found, 15); // Black d4 placed
+        let tail = |h: u128| h & ((1 << 12) - 1);
+        assert_eq!(tail(placed.history[0]), pack(6, 1, true, 15, true));
+        assert_eq!(tail(found.history[0]), pack(6, 1, false, 15, true));
+        assert_ne!(tail(placed.history[0]), tail(found.history[0]));
+        assert_eq!(g.history_string(found.history[0]), "a1+ b1- d4+");
+    }
+
+    #[test]
+    fn announcements_are_refused_on_16_cells() {
+        let rules = |rows, cols| Rules {
+            rows,
+            cols,
+            variant: Variant::Abrupt,
+            announce_touch: true,
+        };
+        assert!(matches!(
+            DarkHex::new(rules(4, 4)),
+            Err(DarkHexError::AnnounceTooLong { cells: 16, .. })
+        ));
+        assert!(DarkHex::new(rules(4, 3)).is_ok());
     }
 
     #[test]

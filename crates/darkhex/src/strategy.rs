@@ -7,7 +7,9 @@
 //! measured when the file was written) followed by the entries. An entry is an information
 //! set: its owner, its key and the probabilities of its legal probes.
 //! - `Representation::History`: key = packed private history (certificate packing, see
-//!   [`crate::probe_event`]); probabilities of the legal cells in ascending order.
+//!   [`crate::probe_event`], in the board's width [`crate::DarkHex::event_bits`]: 5 bits per
+//!   event up to 15 cells, 6 on 16 cells); probabilities of the legal cells in ascending
+//!   order.
 //! - `Representation::View`: key = `own << 16 | known` in the canonical orientation (the
 //!   smaller of the view and its 180° rotation); probabilities in the order of
 //!   [`crate::extensive::ViewGame::view_actions`] (ascending cells of the canonical view,
@@ -178,7 +180,7 @@ fn player_name(p: u8) -> &'static str {
 pub fn replay_history(game: &DarkHex, player: u8, h: u128) -> Result<(u64, u64), String> {
     let mut own = 0u64;
     let mut known = 0u64;
-    for e in DarkHex::history_events(h) {
+    for e in game.history_events(h) {
         if e < 2 {
             return Err(format!("event {e} is not a probe"));
         }
@@ -345,9 +347,10 @@ impl StrategyFile {
         ));
         out.push_str(&format!("# command: {}\n", h.command));
         match h.representation {
-            Representation::History | Representation::SymmetricHistory => out.push_str(
-                "# line: B|W HISTORY cell:prob ...  (HISTORY packs probes oldest first, 5 bits each: (cell+1)<<1 | success, newest in the lowest bits)\n",
-            ),
+            Representation::History | Representation::SymmetricHistory => out.push_str(&format!(
+                "# line: B|W HISTORY cell:prob ...  (HISTORY packs probes oldest first, {} bits each: (cell+1)<<1 | success, newest in the lowest bits)\n",
+                game.event_bits()
+            )),
             Representation::View => out.push_str(
                 "# line: B|W OWN/KNOWN cell:prob ...  (bit masks of own stones and known enemy stones, canonical orientation; a rotated view plays the rotated cells)\n",
             ),

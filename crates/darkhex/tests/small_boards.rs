@@ -80,7 +80,11 @@ impl game::extensive::Behaviour<HistoryGame> for ViewAsHistory<'_> {
         let player = (key >> 127) as u8;
         let h = key & !(1u128 << 127);
         let (mut own, mut known) = (0u64, 0u64);
-        for e in DarkHex::history_events(h) {
+        let bits = darkhex::event_bits(self.1);
+        let mut rest = h;
+        while rest != 0 {
+            let e = (rest & ((1 << bits) - 1)) as u32;
+            rest >>= bits;
             let c = (e >> 1) - 1;
             if e & 1 == 1 {
                 own |= 1 << c

@@ -189,3 +189,77 @@ fn the_rotation_memo_changes_no_value_and_no_best_response() {
         "the same mixtures with and without the memo"
     );
 }
+
+/// 16-cell files pack 6 bits per event and say so (`EVENT_BITS 6`): a small 4×4 mixture whose
+/// decisions reach cell 15 (4×3 classical policies on columns b–d), symmetrised, is rotation
+/// invariant for gsolve and for the Python checker, which prove the same value; the same file
+/// without its `EVENT_BITS` line is a legacy 5-bit file, which `certify` reports as converted
+/// and the checker refuses unless `--allow-asymmetric`.
+#[test]
+fn sixteen_cell_files_say_event_bits_6_and_both_checkers_agree() {
+    let gsolve = env!("CARGO_BIN_EXE_gsolve");
+    let small = format!("{ROOT}/results/darkhex/double-oracle-classical-4x3/black-lower.mix");
+    let mut m = mixture(Path::new(&small));
+    m.policies.truncate(4);
+    let big = m.embedded(4, 4, 0, 1).unwrap();
+    let dir = temp_dir("sixteen");
+    std::fs::create_dir_all(&dir).unwrap();
+    let (plain, sym) = (dir.join("embedded.mix"), dir.join("symmetrised.mix"));
+    std::fs::write(&plain, big.to_text()).unwrap();
+    let (code, out, err) = run(
+        gsolve,
+        &[
+            "--json",
+            "darkhex",
+            "symmetrise",
+            plain.to_str().unwrap(),
+            "--out",
+            sym.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(code, 0, "{err}");
+    let j: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(j["rotation_invariant"], true, "{j}");
+    assert_eq!(j["event_bits"], 6, "{j}");
+    assert_eq!(j["legacy_converted"], false, "{j}");
+    let text = std::fs::read_to_string(&sym).unwrap();
+    assert!(text.contains("\nMODE STANDARD\nEVENT_BITS 6\nOWNER BLACK\n"));
+    let value = j["value"].as_str().unwrap().to_string();
+    let (code, out, err) = checker(&[sym.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains(&format!("bound {value} (")),
+        "{out} vs {value}"
+    );
+    // The embedded file (not invariant) is proven the same by both, with --allow-asymmetric.
+    let (code, out, _) = run(
+        gsolve,
+        &["--json", "darkhex", "certify", plain.to_str().unwrap()],
+    );
+    assert_eq!(code, 0);
+    let j: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(j["rotation_invariant"], false, "{j}");
+    let embedded_value = j["value"].as_str().unwrap().to_string();
+    let (code, out, err) = checker(&["--allow-asymmetric", plain.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains(&format!("bound {embedded_value} (")), "{out}");
+    // A legacy 16-cell file (5-bit numbers, no EVENT_BITS line; gsolve's committed 4×4
+    // certificate before the extension): gsolve converts it and proves the legacy value,
+    // the checker refuses it by default.
+    let legacy = dir.join("legacy.mix");
+    let legacy_text =
+        format!("{ROOT}/crates/darkhex/tests/data/legacy-16-cell/classical-4x4-black-lower.mix");
+    std::fs::copy(&legacy_text, &legacy).unwrap();
+    let (code, out, err) = run(
+        gsolve,
+        &["--json", "darkhex", "certify", legacy.to_str().unwrap()],
+    );
+    assert_eq!(code, 0, "{err}");
+    let j: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(j["legacy_converted"], true, "{j}");
+    assert_eq!(j["value"], "34581/134968", "{j}");
+    let (code, _, err) = checker(&[legacy.to_str().unwrap()]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("legacy 16-cell file"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -10,7 +10,7 @@
 //! certificate (`results/darkhex/frontier.md`).
 
 use super::{CertificateError, Mixture, Policy};
-use crate::rules::{probe_event, DarkHex, Rules, EVENT_BITS};
+use crate::rules::{probe_event, DarkHex, Rules};
 
 impl Mixture {
     /// The mixture played on the sub-board at offset `(dr, dc)` of a `rows × cols` board of the
@@ -35,6 +35,9 @@ impl Mixture {
             ..small
         };
         let game = DarkHex::new(rules).map_err(|e| CertificateError::Embed(e.to_string()))?;
+        // The small board's histories are re-packed in the large board's width (6 bits per
+        // event on 16 cells).
+        let small_game = DarkHex::new(small).map_err(|e| CertificateError::Embed(e.to_string()))?;
         let map = |c: u8| {
             let (r, k) = (c as usize / small.cols, c as usize % small.cols);
             ((r + dr) * cols + k + dc) as u8
@@ -50,10 +53,14 @@ impl Mixture {
                     .decisions
                     .iter()
                     .map(|(&h, &a)| {
-                        let packed = DarkHex::history_events(h).into_iter().fold(0u128, |h, e| {
-                            let cell = map(((e >> 1) - 1) as u8) as u32;
-                            (h << EVENT_BITS) | probe_event(cell, e & 1 == 1) as u128
-                        });
+                        let packed =
+                            small_game
+                                .history_events(h)
+                                .into_iter()
+                                .fold(0u128, |h, e| {
+                                    let cell = map(((e >> 1) - 1) as u8) as u32;
+                                    game.push_event(h, probe_event(cell, e & 1 == 1))
+                                });
                         (packed, map(a))
                     })
                     .collect();
@@ -107,10 +114,39 @@ mod tests {
             assert_eq!(q.priority[12..], [3, 7, 11, 15]);
             assert_eq!(q.decisions.len(), p.decisions.len());
         }
-        // On columns b-d the decisions reach cell 15 (d4), whose packing loses the outcome of
-        // the probe before it: the reader takes such numbers (`DarkHex::history_probes`).
+        // On columns b-d the decisions reach cell 15 (d4): re-packed 6 bits per event, every
+        // history keeps each probe's outcome, and the file says so.
         let right = m.embedded(4, 4, 0, 1).unwrap();
         assert_eq!(right.policies[0].priority[12..], [0, 4, 8, 12]);
+        assert!(right
+            .to_text()
+            .contains("\nMODE STANDARD\nEVENT_BITS 6\nOWNER BLACK\n"));
+        let (small, big) = (
+            crate::DarkHex::new(m.rules).unwrap(),
+            crate::DarkHex::new(right.rules).unwrap(),
+        );
+        let shift = |e: u32| {
+            let cell = (e >> 1) - 1;
+            crate::probe_event(cell + cell / 3 + 1, e & 1 == 1)
+        };
+        for (p, q) in m.policies.iter().zip(&right.policies) {
+            let mut want: Vec<(Vec<u32>, u8)> = p
+                .decisions
+                .iter()
+                .map(|(&h, &a)| {
+                    let events = small.history_events(h).into_iter().map(shift).collect();
+                    (events, a + a / 3 + 1)
+                })
+                .collect();
+            let mut got: Vec<(Vec<u32>, u8)> = q
+                .decisions
+                .iter()
+                .map(|(&h, &a)| (big.history_events(h), a))
+                .collect();
+            want.sort();
+            got.sort();
+            assert_eq!(got, want);
+        }
         let too_big = m.embedded(3, 4, 0, 0);
         assert!(too_big.is_err());
         // A 3×2 Black mixture on 3×3 (fast): a valid certificate, whatever its bound.

@@ -61,7 +61,7 @@ pub struct Certified {
 
 /// The exact best response of the other player against `mixture` (perfect recall).
 pub fn best_response(mixture: &Mixture) -> Certified {
-    solve_response(mixture, None).0
+    solve_response(mixture, None, true).0
 }
 
 /// [`best_response`] together with the responder's maximising deterministic policy, in the
@@ -92,6 +92,92 @@ pub fn best_response_policy_with(mixture: &Mixture, priority: &[u8]) -> (Certifi
 /// `base`'s decisions and priority elsewhere (decisions no game can consult are pruned,
 /// [`Policy::prune`]).
 pub fn best_response_policy_inheriting(mixture: &Mixture, base: &Policy) -> (Certified, Policy) {
-    let (c, p) = solve_response(mixture, Some(base));
+    let (c, p) = solve_response(mixture, Some(base), true);
     (c, p.expect("requested"))
+}
+
+/// [`best_response_policy`] with the rotation memo turned off (`rotation: false`) or used for
+/// a rotation-invariant mixture (`true`, as everywhere else): for the tests that check that
+/// the memo changes neither the value nor the policy.
+#[cfg(test)]
+pub(crate) fn best_response_policy_rotation(
+    mixture: &Mixture,
+    rotation: bool,
+) -> (Certified, Policy) {
+    let cells = mixture.rules.rows * mixture.rules.cols;
+    let base = Policy {
+        weight: 1,
+        priority: (0..cells as u8).collect(),
+        decisions: HashMap::new(),
+    };
+    let (c, p) = solve_response(mixture, Some(&base), rotation);
+    (c, p.expect("requested"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::best_response_policy_rotation;
+    use crate::certificate::{random_policy, Mixture};
+    use crate::rules::{DarkHex, Rules, Variant};
+
+    /// On 16 cells the rotation memo (one entry for a responder node and its 180° image) is
+    /// used, and changes neither the value nor the extracted best-response policy: small
+    /// symmetrised random 4×4 mixtures, both owners and variants, with and without it.
+    #[test]
+    fn the_rotation_memo_is_exact_on_4x4() {
+        let (mut nodes_on, mut nodes_off) = (0, 0);
+        for variant in [Variant::Classical, Variant::Abrupt] {
+            for owner in [0u8, 1] {
+                let rules = Rules {
+                    rows: 4,
+                    cols: 4,
+                    variant,
+                    announce_touch: false,
+                };
+                let game = DarkHex::new(rules).unwrap();
+                for seed in 0..3u64 {
+                    let policies = (0..4)
+                        .map(|k| random_policy(&game, owner, 1000 * seed + k, 40))
+                        .collect();
+                    let m = Mixture {
+                        rules,
+                        owner,
+                        policies,
+                    }
+                    .symmetrised();
+                    assert!(m.is_rotation_invariant());
+                    let (on, p_on) = best_response_policy_rotation(&m, true);
+                    let (off, p_off) = best_response_policy_rotation(&m, false);
+                    assert_eq!(on.black_value, off.black_value, "{variant} {owner} {seed}");
+                    assert_eq!(p_on.decisions, p_off.decisions, "{variant} {owner} {seed}");
+                    nodes_on += on.responder_nodes;
+                    nodes_off += off.responder_nodes;
+                }
+            }
+        }
+        // Mixtures of a few policies of solved smaller boards, on 4×4 and symmetrised: values
+        // strictly between 0 and 1.
+        let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../results/darkhex");
+        for (file, take, dr) in [
+            ("double-oracle-classical-4x3/black-lower.mix", 8, 0),
+            ("double-oracle-classical-4x3/white-upper.mix", 8, 0),
+            ("frontier/abrupt-4x3/leg2/black-lower.mix", 8, 0),
+            ("frontier/abrupt-3x4/leg1/white-upper.mix", 8, 1),
+        ] {
+            let mut small =
+                Mixture::parse(&std::fs::read_to_string(format!("{root}/{file}")).unwrap())
+                    .unwrap();
+            small.policies.truncate(take);
+            let m = small.embedded(4, 4, dr, 0).unwrap().symmetrised();
+            assert!(m.is_rotation_invariant());
+            let (on, p_on) = best_response_policy_rotation(&m, true);
+            let (off, p_off) = best_response_policy_rotation(&m, false);
+            assert_eq!(on.black_value, off.black_value, "{file}");
+            assert_eq!(p_on.decisions, p_off.decisions, "{file}");
+            nodes_on += on.responder_nodes;
+            nodes_off += off.responder_nodes;
+        }
+        // The memo is really used on 16 cells: images share entries.
+        assert!(nodes_on < nodes_off, "{nodes_on} vs {nodes_off}");
+    }
 }

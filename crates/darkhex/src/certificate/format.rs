@@ -1,6 +1,6 @@
 //! The `DARKHEX_MIXTURE` text format: policies, mixtures, the strict reader and the writer.
 
-use crate::rules::{probe_event, DarkHex, Rules, Variant, EVENT_BITS, MAX_CELLS};
+use crate::rules::{probe_event, DarkHex, Rules, Variant, MAX_CELLS, NARROW_EVENT_BITS};
 use hashbrown::HashMap;
 use thiserror::Error;
 
@@ -102,17 +102,9 @@ impl Policy {
             }
             let bit = 1u64 << a;
             if !game.connects(owner, own | bit) {
-                stack.push((
-                    (h << EVENT_BITS) | probe_event(a, true) as u128,
-                    own | bit,
-                    known,
-                ));
+                stack.push((game.push_event(h, probe_event(a, true)), own | bit, known));
             }
-            stack.push((
-                (h << EVENT_BITS) | probe_event(a, false) as u128,
-                own,
-                known | bit,
-            ));
+            stack.push((game.push_event(h, probe_event(a, false)), own, known | bit));
         }
         self.decisions = keep;
     }
@@ -147,12 +139,19 @@ pub struct Mixture {
 
 /// The owner's stones and known cells after a packed history, or why the history is impossible.
 pub(super) fn replay_owner(game: &DarkHex, owner: u8, h: u128) -> Result<(u64, u64), String> {
+    replay_probes(game, owner, h, &game.history_probes(h)?)
+}
+
+/// [`replay_owner`] of the probes `probes` (oldest first) of the history `h`.
+fn replay_probes(
+    game: &DarkHex,
+    owner: u8,
+    h: u128,
+    probes: &[(u32, bool)],
+) -> Result<(u64, u64), String> {
     let mut own = 0u64;
     let mut known = 0u64;
-    // On 16 cells a probe's outcome may be lost (`DECODABLE_CELLS`); the number then stands
-    // for both histories, which have the same legal cells: it is read as a find, the reading
-    // under which fewer histories count as finished games.
-    for (cell, success) in game.history_probes(h)? {
+    for &(cell, success) in probes {
         if cell as usize >= game.cells() {
             return Err(format!("history {h} probes cell {cell}, off the board"));
         }
@@ -165,7 +164,7 @@ pub(super) fn replay_owner(game: &DarkHex, owner: u8, h: u128) -> Result<(u64, u
                 "history {h} continues after the owner has connected"
             ));
         }
-        if success == Some(true) {
+        if success {
             own |= bit;
         } else {
             known |= bit;
@@ -175,6 +174,87 @@ pub(super) fn replay_owner(game: &DarkHex, owner: u8, h: u128) -> Result<(u64, u
         return Err(format!("history {h} is a finished game"));
     }
     Ok((own, known))
+}
+
+/// The probes of a number written by the legacy 5-bit packing on a 16-cell board (files
+/// without `EVENT_BITS 6`), oldest first, the success `None` where the packing lost it: a
+/// probe of cell 15 is the event 32 or 33, whose sixth bit `history << 5 | event` ORed into
+/// the success flag of the probe before it (or, for the oldest probe, made a top digit 1).
+/// The parse is unique (a 5-bit digit below 2 can only be a cell-15 event); an error names a
+/// number no probe sequence packs to.
+fn legacy_probes(h: u128) -> Result<Vec<(u32, Option<bool>)>, String> {
+    let bad = |d: u32| format!("history {h} holds event {d}, which is not a probe");
+    let mut probes = Vec::new();
+    let mut rest = h;
+    // The digit just decoded was a probe of cell 15, whose sixth bit is this digit's lowest
+    // (the older probe's success flag, or the top digit 1 if there is none).
+    let mut carry = false;
+    while rest != 0 {
+        let d = (rest & 31) as u32;
+        rest >>= NARROW_EVENT_BITS;
+        if d >= 2 {
+            if carry && d & 1 == 0 {
+                return Err(bad(d));
+            }
+            let flag = if carry { None } else { Some(d & 1 == 1) };
+            probes.push(((d >> 1) - 1, flag));
+            carry = false;
+        } else if !carry {
+            probes.push((15, Some(d == 1)));
+            carry = true;
+        } else if d == 1 && rest == 0 {
+            carry = false;
+        } else {
+            return Err(bad(d));
+        }
+    }
+    if carry {
+        return Err(format!(
+            "history {h}: a probe of cell 15 without its sixth bit"
+        ));
+    }
+    probes.reverse();
+    Ok(probes)
+}
+
+/// The 6-bit histories a legacy 16-cell number stands for: every history the 5-bit packing
+/// maps to it that is a history of the owner at which it is to move (both outcomes of a lost
+/// probe, where both are possible), with the owner's stones and known cells (the same cells
+/// in both: only the probe's outcome differs). An error if there is none: the number then is
+/// not a history of the game under any reading (the legacy reader took the "found" reading,
+/// which is possible whenever the "placed" one is).
+fn legacy_histories(game: &DarkHex, owner: u8, h: u128) -> Result<Vec<(u128, u64)>, String> {
+    let probes = legacy_probes(h)?;
+    let lost: Vec<usize> = (0..probes.len())
+        .filter(|&i| probes[i].1.is_none())
+        .collect();
+    if lost.len() > 1 {
+        return Err(format!("history {h} probes cell 15 twice"));
+    }
+    let mut out = Vec::new();
+    let mut first_error = None;
+    for flag in [false, true] {
+        if lost.is_empty() && flag {
+            break;
+        }
+        let reading: Vec<(u32, bool)> = probes
+            .iter()
+            .map(|&(c, s)| (c, s.unwrap_or(flag)))
+            .collect();
+        let packed = reading
+            .iter()
+            .fold(0u128, |g, &(c, s)| game.push_event(g, probe_event(c, s)));
+        match replay_probes(game, owner, h, &reading) {
+            Ok((own, known)) => out.push((packed, own | known)),
+            Err(e) => {
+                first_error.get_or_insert(e);
+            }
+        }
+    }
+    if out.is_empty() {
+        return Err(first_error.expect("one reading was tried"));
+    }
+    Ok(out)
 }
 
 struct Lines<'a> {
@@ -223,8 +303,20 @@ fn number<T: std::str::FromStr>(
 }
 
 impl Mixture {
-    /// Parse a certificate (strict; see the module documentation).
+    /// Parse a certificate (strict; see the module documentation). A legacy 16-cell file (no
+    /// `EVENT_BITS 6` line) is converted to 6-bit histories ([`Mixture::parse_converting`]).
     pub fn parse(text: &str) -> Result<Mixture, CertificateError> {
+        Self::parse_converting(text).map(|(m, _)| m)
+    }
+
+    /// [`Mixture::parse`], and whether the text was a legacy 16-cell file: one whose histories
+    /// are packed 5 bits per event (written before the `EVENT_BITS` line existed, or with
+    /// `EVENT_BITS 5`). Its numbers merge the two outcomes of a probe followed by a probe of
+    /// cell 15; each is converted to every 6-bit history it stands for (the one or two
+    /// histories of the owner that pack to it), each with the number's decision, so the
+    /// converted mixture plays exactly as the legacy numbers defined it and has the same
+    /// exact best-response value. Written back ([`Mixture::to_text`]) it is a 6-bit file.
+    pub fn parse_converting(text: &str) -> Result<(Mixture, bool), CertificateError> {
         let mut lines = Lines {
             it: text.lines().enumerate(),
             last: 0,
@@ -256,7 +348,7 @@ impl Mixture {
                 })
             }
         };
-        let (ln, o) = lines.keyword("OWNER", "OWNER BLACK|WHITE")?;
+        let (legacy, ln, o) = event_width_and_owner(&mut lines, rows, cols)?;
         let owner = match o {
             "BLACK" => 0u8,
             "WHITE" => 1u8,
@@ -301,7 +393,7 @@ impl Mixture {
             total = total
                 .checked_add(weight)
                 .ok_or(CertificateError::Overflow)?;
-            policies.push(parse_policy(&mut lines, &game, owner, weight)?);
+            policies.push(parse_policy(&mut lines, &game, owner, weight, legacy)?);
         }
         let (ln, d) = lines.next("DONE")?;
         if d != "DONE" {
@@ -318,11 +410,14 @@ impl Mixture {
                 found: t.to_string(),
             });
         }
-        Ok(Mixture {
-            rules,
-            owner,
-            policies,
-        })
+        Ok((
+            Mixture {
+                rules,
+                owner,
+                policies,
+            },
+            legacy,
+        ))
     }
 
     /// Check that the certificate is for this board, variant and owner.
@@ -366,7 +461,8 @@ impl Mixture {
 
     /// The mixture in the `DARKHEX_MIXTURE` text format ([`Mixture::parse`] reads it back;
     /// decisions are listed by ascending history, so the text is deterministic). Announcing
-    /// rules have no representation in the format and are not written.
+    /// rules have no representation in the format and are not written. A 16-cell board's file
+    /// says `EVENT_BITS 6` after `MODE`; on smaller boards the text is the published format.
     pub fn to_text(&self) -> String {
         use std::fmt::Write;
         let mut s = String::new();
@@ -377,11 +473,14 @@ impl Mixture {
         let owner = if self.owner == 0 { "BLACK" } else { "WHITE" };
         let _ = write!(
             s,
-            "{MAGIC}\nROWS {}\nCOLUMNS {}\nMODE {mode}\nOWNER {owner}\nPOLICIES {}\n",
-            self.rules.rows,
-            self.rules.cols,
-            self.policies.len()
+            "{MAGIC}\nROWS {}\nCOLUMNS {}\nMODE {mode}\n",
+            self.rules.rows, self.rules.cols,
         );
+        let bits = self.rules.event_bits();
+        if bits != NARROW_EVENT_BITS {
+            let _ = writeln!(s, "EVENT_BITS {bits}");
+        }
+        let _ = write!(s, "OWNER {owner}\nPOLICIES {}\n", self.policies.len());
         for p in &self.policies {
             let _ = writeln!(s, "POLICY {}", p.weight);
             let pr: Vec<String> = p.priority.iter().map(|c| c.to_string()).collect();
@@ -399,12 +498,68 @@ impl Mixture {
     }
 }
 
-/// The rest of a policy after its `POLICY weight` line: `PRIORITY`, `DECISIONS` and `END`.
+/// The optional `EVENT_BITS b` line and the `OWNER` line after `MODE`: whether the file is a
+/// legacy 16-cell file (5-bit histories; see [`Mixture::parse_converting`]), and the owner
+/// line's number and text.
+fn event_width_and_owner<'a>(
+    lines: &mut Lines<'a>,
+    rows: usize,
+    cols: usize,
+) -> Result<(bool, usize, &'a str), CertificateError> {
+    let (ln, t) = lines.next("OWNER BLACK|WHITE")?;
+    let (declared_bits, (ln, o)) = match t.split_once(char::is_whitespace) {
+        Some(("EVENT_BITS", b)) => (
+            Some((
+                ln,
+                number::<u32>(ln, b.trim(), "a number of bits per event")?,
+            )),
+            lines.keyword("OWNER", "OWNER BLACK|WHITE")?,
+        ),
+        Some(("OWNER", o)) => (None, (ln, o.trim())),
+        _ => {
+            return Err(CertificateError::Syntax {
+                line: ln,
+                expected: "EVENT_BITS b or OWNER BLACK|WHITE",
+                found: t.to_string(),
+            })
+        }
+    };
+    let native = rules_event_bits(rows, cols);
+    let legacy = match declared_bits {
+        None => native != NARROW_EVENT_BITS,
+        Some((_, b)) if b == native => false,
+        Some((_, NARROW_EVENT_BITS)) => true,
+        Some((line, b)) => {
+            return Err(CertificateError::Invalid {
+                line,
+                what: format!(
+                    "EVENT_BITS {b}: a {rows}x{cols} board packs {native} bits per event{}",
+                    if native == NARROW_EVENT_BITS {
+                        ""
+                    } else {
+                        " (or 5 in a legacy file)"
+                    }
+                ),
+            })
+        }
+    };
+    Ok((legacy, ln, o))
+}
+
+/// The bits per event of a `rows × cols` board's histories.
+fn rules_event_bits(rows: usize, cols: usize) -> u32 {
+    crate::rules::event_bits(rows.saturating_mul(cols))
+}
+
+/// The rest of a policy after its `POLICY weight` line: `PRIORITY`, `DECISIONS` and `END`;
+/// with `legacy` the histories are a legacy 16-cell file's 5-bit numbers, converted
+/// ([`Mixture::parse_converting`]).
 fn parse_policy(
     lines: &mut Lines<'_>,
     game: &DarkHex,
     owner: u8,
     weight: u128,
+    legacy: bool,
 ) -> Result<Policy, CertificateError> {
     let cells = game.cells();
     let (ln, p) = lines.keyword("PRIORITY", "PRIORITY followed by the cells")?;
@@ -448,21 +603,27 @@ fn parse_policy(
         };
         let h: u128 = number(ln, h, "a packed history")?;
         let a: u8 = number(ln, a, "a cell index")?;
-        let (own, known) = replay_owner(game, owner, h)
-            .map_err(|what| CertificateError::Invalid { line: ln, what })?;
-        if a as usize >= cells || (own | known) >> a & 1 == 1 {
-            return Err(CertificateError::Invalid {
-                line: ln,
-                what: format!(
-                    "illegal decision: cell {a} at history {h} (off the board or known occupied)"
-                ),
-            });
+        let histories = if legacy {
+            legacy_histories(game, owner, h)
+        } else {
+            replay_owner(game, owner, h).map(|(own, known)| vec![(h, own | known)])
         }
-        if decisions.insert(h, a).is_some() {
-            return Err(CertificateError::Invalid {
-                line: ln,
-                what: format!("history {h} has two decisions"),
-            });
+        .map_err(|what| CertificateError::Invalid { line: ln, what })?;
+        for (h6, occupied) in histories {
+            if a as usize >= cells || occupied >> a & 1 == 1 {
+                return Err(CertificateError::Invalid {
+                    line: ln,
+                    what: format!(
+                        "illegal decision: cell {a} at history {h} (off the board or known occupied)"
+                    ),
+                });
+            }
+            if decisions.insert(h6, a).is_some() {
+                return Err(CertificateError::Invalid {
+                    line: ln,
+                    what: format!("history {h} has two decisions"),
+                });
+            }
         }
     }
     let (ln, e) = lines.next("END")?;

@@ -6,14 +6,13 @@
 //! ([`Responder::memo_key`]): on the committed 12-cell frontier certificates this halves the
 //! responder nodes and cuts the best response's time by a third to a half. The environment
 //! variable `GSOLVE_BR_NO_ROTATION=1` turns it off, for comparisons (a test checks that values
-//! and the double oracle's mixtures are the same either way). It is off on 16-cell boards,
-//! whose packed histories cannot be rotated ([`crate::DECODABLE_CELLS`]); the search itself
-//! only compares packed histories, which stay distinct there, so its values remain exact.
+//! and the double oracle's mixtures are the same either way). It works on every board,
+//! 16 cells included (whose histories pack 6 bits per event, so they rotate exactly).
 
 use super::exact_response::Certified;
 use super::memo::Memo;
 use super::{Fraction, Mixture, Policy};
-use crate::rules::{probe_event, DarkHex, Variant, DECODABLE_CELLS, EVENT_BITS, MAX_CELLS};
+use crate::rules::{probe_event, DarkHex, Variant, MAX_CELLS};
 use bitboard::BitWord;
 use hashbrown::{DefaultHashBuilder, HashMap};
 use std::hash::{BuildHasher, Hasher};
@@ -159,7 +158,10 @@ impl Responder<'_> {
                 self.groups[g as usize].child[!found as usize] = child;
             }
             let child = World {
-                history: (w.history << EVENT_BITS) | probe_event(group.a as u32, !found) as u128,
+                history: self
+                    .s
+                    .game
+                    .push_event(w.history, probe_event(group.a as u32, !found)),
                 weight: group.weight,
                 stones: if found { w.stones } else { w.stones | bit },
                 known: if found { w.known | bit } else { w.known },
@@ -559,9 +561,13 @@ impl Responder<'_> {
     }
 }
 
+/// The best response against `mixture` (and its policy, if `want_policy` gives the base).
+/// `allow_rotation`: use the rotation memo for a rotation-invariant mixture (unless
+/// `GSOLVE_BR_NO_ROTATION` is set); `false` turns it off (tests compare the two).
 pub(super) fn solve_response(
     mixture: &Mixture,
     want_policy: Option<&Policy>,
+    allow_rotation: bool,
 ) -> (Certified, Option<Policy>) {
     let game = DarkHex::new(mixture.rules).expect("validated by the parser");
     let owner = mixture.owner as usize;
@@ -586,8 +592,7 @@ pub(super) fn solve_response(
         })
         .collect();
     let n = mixture.policies.len();
-    // The rotated key needs decodable histories (not on 16 cells: `DECODABLE_CELLS`).
-    let rotation = game.cells() <= DECODABLE_CELLS
+    let rotation = allow_rotation
         && mixture.is_rotation_invariant()
         && std::env::var_os("GSOLVE_BR_NO_ROTATION").is_none();
     let search = Search {

@@ -29,7 +29,8 @@ pub struct DarkhexArgs {
 #[derive(clap::Subcommand, Debug)]
 enum DarkhexCommand {
     /// Exact best response against a DARKHEX_MIXTURE certificate: prints the proven bound on
-    /// Black's value as a fraction.
+    /// Black's value as a fraction. 16-cell files pack 6 bits per event (`EVENT_BITS 6`); a
+    /// legacy 16-cell file without that line is converted exactly and reported as such.
     Certify {
         /// The certificate (.mix).
         file: PathBuf,
@@ -342,16 +343,19 @@ fn print_certified(file: &std::path::Path, r: &CertifyReport, global: &Global) -
             "responder_nodes": c.responder_nodes,
             "memo_hits": c.memo_hits,
             "rotation_invariant": m.is_rotation_invariant(),
+            "event_bits": m.rules.event_bits(),
+            "legacy_converted": r.legacy_converted,
             "seconds": r.seconds,
         }));
     } else {
         println!("{}", c.black_value);
         eprintln!(
-            "{}: {} {}x{} mixture of {} policies for {}; exact best response of {} wins {} — Black's value {} ≈ {:.7} is a proven {bound} bound ({} responder histories, {:.3} s){}",
+            "{}: {} {}x{} mixture of {} policies for {}; exact best response of {} wins {} — Black's value {} ≈ {:.7} is a proven {bound} bound ({} responder histories, {:.3} s){}{}",
             file.display(), m.rules.variant, m.rules.rows, m.rules.cols, m.policies.len(),
             if c.owner == 0 { "Black" } else { "White" },
             if c.owner == 0 { "White" } else { "Black" },
             c.responder_value, c.black_value, c.black_value.to_f64(), c.responder_nodes, r.seconds,
+            if r.legacy_converted { "; a legacy 16-cell file (5-bit histories, no EVENT_BITS 6 line), converted exactly: the value is the legacy numbers' (`darkhex symmetrise` writes a 6-bit file)" } else { "" },
             if m.is_rotation_invariant() { "" } else { "; the mixture is not rotation invariant (written before gsolve symmetrised its mixtures; the published format requires it)" }
         );
     }

@@ -23,17 +23,21 @@ pub struct CertifyReport {
     pub certified: Certified,
     /// Seconds to parse and respond.
     pub seconds: f64,
+    /// The text was a legacy 16-cell file (5-bit histories, no `EVENT_BITS 6` line), converted
+    /// exactly to 6-bit histories by the reader ([`Mixture::parse_converting`]).
+    pub legacy_converted: bool,
 }
 
 /// Parse the certificate text `text` and compute the exact best response against it.
 pub fn certify_text(text: &str) -> JobResult<CertifyReport> {
     let start = Instant::now();
-    let mixture = Mixture::parse(text).map_err(JobError::input)?;
+    let (mixture, legacy_converted) = Mixture::parse_converting(text).map_err(JobError::input)?;
     let certified = best_response(&mixture);
     Ok(CertifyReport {
         mixture,
         certified,
         seconds: start.elapsed().as_secs_f64(),
+        legacy_converted,
     })
 }
 

@@ -1,15 +1,14 @@
 //! Extracting the maximising policy after the search.
 
 use super::{Branch, Responder};
-use crate::rules::{probe_event, EVENT_BITS};
+use crate::rules::probe_event;
 use bitboard::BitWord;
 use hashbrown::HashMap;
 
 impl Responder<'_> {
     /// After [`Self::respond`] from the root: walk the responder histories that the memoised
     /// argmax probes reach with positive weight and record the probe made at each, with the
-    /// responder's legal set there (known from the walk: on 16 cells a packed history cannot
-    /// be replayed, see [`crate::DECODABLE_CELLS`]). In a node
+    /// responder's legal set there (known from the walk, so no history is replayed). In a node
     /// worth 0 every probe is best and the lowest legal one is recorded, as in its whole
     /// subtree (`zero`), which is worth 0 too and need not have been searched.
     pub(super) fn extract(
@@ -56,7 +55,7 @@ impl Responder<'_> {
                 start,
             } = self.branch(r_stones, r_known, (ws, we), a, placed)
             {
-                let h = (r_history << EVENT_BITS) | probe_event(a, placed) as u128;
+                let h = self.s.game.push_event(r_history, probe_event(a, placed));
                 self.extract(stones, known, h, start, zero, out);
             }
             self.worlds.truncate(we);
