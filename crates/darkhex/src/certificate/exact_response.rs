@@ -118,7 +118,7 @@ pub(crate) fn best_response_policy_rotation(
 mod tests {
     use super::best_response_policy_rotation;
     use crate::certificate::{random_policy, Mixture};
-    use crate::rules::{DarkHex, Rules, Variant};
+    use crate::rules::{DarkHex, Variant};
 
     /// On 16 cells the rotation memo (one entry for a responder node and its 180° image) is
     /// used, and changes neither the value nor the extracted best-response policy: small
@@ -128,19 +128,13 @@ mod tests {
         let (mut nodes_on, mut nodes_off) = (0, 0);
         for variant in [Variant::Classical, Variant::Abrupt] {
             for owner in [0u8, 1] {
-                let rules = Rules {
-                    rows: 4,
-                    cols: 4,
-                    variant,
-                    announce_touch: false,
-                };
-                let game = DarkHex::new(rules).unwrap();
+                let game = DarkHex::with(4, 4, variant).unwrap();
                 for seed in 0..3u64 {
                     let policies = (0..4)
                         .map(|k| random_policy(&game, owner, 1000 * seed + k, 40))
                         .collect();
                     let m = Mixture {
-                        rules,
+                        rules: *game.rules(),
                         owner,
                         policies,
                     }

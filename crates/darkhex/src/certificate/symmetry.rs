@@ -155,7 +155,7 @@ mod tests {
 #[cfg(test)]
 mod sixteen_cells {
     use crate::certificate::{best_response, random_policy, Mixture};
-    use crate::rules::{DarkHex, Rules, Variant};
+    use crate::rules::{DarkHex, Variant};
 
     /// On 4×4, whose histories pack 6 bits per event, the rotation of policies is exact: an
     /// involution, and a symmetrised random mixture (decisions at histories with cell 15
@@ -165,13 +165,7 @@ mod sixteen_cells {
     fn random_4x4_mixtures_symmetrised_are_rotation_invariant() {
         for variant in [Variant::Classical, Variant::Abrupt] {
             for owner in [0u8, 1] {
-                let rules = Rules {
-                    rows: 4,
-                    cols: 4,
-                    variant,
-                    announce_touch: false,
-                };
-                let game = DarkHex::new(rules).unwrap();
+                let game = DarkHex::with(4, 4, variant).unwrap();
                 let policies: Vec<_> = (0..3)
                     .map(|k| {
                         let mut p = random_policy(&game, owner, 100 * owner as u64 + k, 12);
@@ -192,7 +186,7 @@ mod sixteen_cells {
                     assert_eq!(p.rotated(&game).rotated(&game).key(), p.key());
                 }
                 let m = Mixture {
-                    rules,
+                    rules: *game.rules(),
                     owner,
                     policies,
                 };
