@@ -524,7 +524,7 @@ fn event_width_and_owner<'a>(
             })
         }
     };
-    let native = rules_event_bits(rows, cols);
+    let native = crate::rules::event_bits(rows.saturating_mul(cols));
     let legacy = match declared_bits {
         None => native != NARROW_EVENT_BITS,
         Some((_, b)) if b == native => false,
@@ -544,11 +544,6 @@ fn event_width_and_owner<'a>(
         }
     };
     Ok((legacy, ln, o))
-}
-
-/// The bits per event of a `rows × cols` board's histories.
-fn rules_event_bits(rows: usize, cols: usize) -> u32 {
-    crate::rules::event_bits(rows.saturating_mul(cols))
 }
 
 /// The rest of a policy after its `POLICY weight` line: `PRIORITY`, `DECISIONS` and `END`;
