@@ -1,18 +1,31 @@
 //! The best response's memo: solved responder histories in 64 locked shards.
+//!
+//! A key's owner histories are stored as 4-byte ids ([`Memo::id`], one per distinct history
+//! of the search, shared by every thread) rather than as the 16-byte histories themselves, and
+//! an entry packs into 48 bytes: on 4×4 the keys hold several worlds each, and these two
+//! choices let the best response reach about twice the responder histories in the same memory.
 
 use super::responder::World;
-use hashbrown::HashTable;
+use crate::rules::MAX_CELLS;
+use hashbrown::{HashMap, HashTable};
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::Mutex;
 
-/// A solved responder history: the key (responder stones and known cells, the owner
-/// histories of its worlds in ascending order, stored in `Responder::keys[start..start + len]`),
-/// the value and the maximising probe (first in cell order among the best).
+// Stone sets are stored as `u32` in the memo entries.
+const _: () = assert!(MAX_CELLS <= 32);
+
+/// A solved responder history: the key (responder stones and known cells, the ids of the owner
+/// histories of its worlds in ascending history order, stored in `MemoShard::keys[start..start
+/// + len]`), the value (`value_lo`, `value_hi`: a `u128` in two halves, so that the entry is
+/// 8-byte aligned) and the maximising probe (first in cell order among the best).
 struct MemoEntry {
     hash: u64,
-    r_stones: u64,
-    r_known: u64,
-    start: usize,
-    len: usize,
-    value: u128,
+    value_lo: u64,
+    value_hi: u64,
+    start: u32,
+    len: u32,
+    r_stones: u32,
+    r_known: u32,
     action: u8,
     /// False: `value` is only an upper bound on the node's value (it was searched with a
     /// threshold above its value, see [`Responder::respond`]); `action` is then meaningless.
@@ -22,30 +35,50 @@ struct MemoEntry {
 /// The memo, in shards chosen by hash bits that neither the table's bucket index nor its tag
 /// uses, each behind its own lock, so that threads rarely wait for each other.
 pub(super) struct Memo {
-    shards: Box<[std::sync::Mutex<MemoShard>]>,
+    shards: Box<[Mutex<MemoShard>]>,
+    /// The owner histories' ids, in shards chosen by the history's bits.
+    ids: Box<[Mutex<HashMap<u128, u32>>]>,
+    next_id: AtomicU32,
 }
 
 #[derive(Default)]
 struct MemoShard {
     table: HashTable<MemoEntry>,
-    /// The memo keys' owner histories: entry `e` owns `keys[e.start..e.start + e.len]`.
-    keys: Vec<u128>,
+    /// The memo keys' owner history ids: entry `e` owns `keys[e.start..e.start + e.len]`.
+    keys: Vec<u32>,
 }
 
 const MEMO_SHARDS: usize = 64;
+
+/// A lock that a panic elsewhere may have poisoned: a panic while holding a memo lock leaves
+/// the shard consistent (no partial insertions), so the data is still usable.
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
 
 impl Memo {
     pub(super) fn new() -> Memo {
         Memo {
             shards: (0..MEMO_SHARDS).map(|_| Default::default()).collect(),
+            ids: (0..MEMO_SHARDS).map(|_| Default::default()).collect(),
+            next_id: AtomicU32::new(0),
         }
     }
 
     fn shard(&self, hash: u64) -> std::sync::MutexGuard<'_, MemoShard> {
-        let k = (hash >> 32) as usize % MEMO_SHARDS;
-        // A panic while holding a shard lock leaves the shard consistent (no partial
-        // insertions), so a poisoned lock is still usable.
-        self.shards[k].lock().unwrap_or_else(|e| e.into_inner())
+        lock(&self.shards[(hash >> 32) as usize % MEMO_SHARDS])
+    }
+
+    /// The id of an owner history (a new one the first time it is asked for): two worlds have
+    /// the same id iff they have the same history, whichever thread asked first.
+    pub(super) fn id(&self, history: u128) -> u32 {
+        let mix = (history as u64 ^ (history >> 64) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let mut shard = lock(&self.ids[(mix >> 58) as usize % MEMO_SHARDS]);
+        *shard.entry(history).or_insert_with(|| {
+            let id = self.next_id.fetch_add(1, Ordering::Relaxed);
+            assert!(id < u32::MAX, "more than 2^32 owner histories in one best response");
+            id
+        })
     }
 
     /// The memoised entry for this key, if any: `(value, probe, exact)`; when `exact` is false
@@ -62,7 +95,7 @@ impl Memo {
         shard
             .table
             .find(hash, |e| e.matches(keys, r_stones, r_known, worlds))
-            .map(|e| (e.value, e.action, e.exact))
+            .map(|e| (e.value(), e.action, e.exact))
     }
 
     /// Memoise a searched key: an exact value and its probe, or an upper bound. An existing
@@ -83,20 +116,22 @@ impl Memo {
         let mut shard = self.shard(hash);
         let MemoShard { table, keys } = &mut *shard;
         if let Some(e) = table.find_mut(hash, |e| e.matches(keys, r_stones, r_known, worlds)) {
-            if !e.exact && (exact || value < e.value) {
-                (e.value, e.action, e.exact) = (value, action, exact);
+            if !e.exact && (exact || value < e.value()) {
+                (e.value_lo, e.value_hi) = (value as u64, (value >> 64) as u64);
+                (e.action, e.exact) = (action, exact);
             }
             return;
         }
-        let start = keys.len();
-        keys.extend(worlds.iter().map(|w| w.history));
+        let start = u32::try_from(keys.len()).expect("a memo shard holds < 2^32 key ids");
+        keys.extend(worlds.iter().map(|w| w.id));
         let entry = MemoEntry {
             hash,
-            r_stones,
-            r_known,
+            value_lo: value as u64,
+            value_hi: (value >> 64) as u64,
             start,
-            len: worlds.len(),
-            value,
+            len: worlds.len() as u32,
+            r_stones: r_stones as u32,
+            r_known: r_known as u32,
             action,
             exact,
         };
@@ -105,13 +140,26 @@ impl Memo {
 }
 
 impl MemoEntry {
-    fn matches(&self, keys: &[u128], r_stones: u64, r_known: u64, worlds: &[World]) -> bool {
-        self.r_stones == r_stones
-            && self.r_known == r_known
-            && self.len == worlds.len()
-            && keys[self.start..self.start + self.len]
+    fn value(&self) -> u128 {
+        (self.value_hi as u128) << 64 | self.value_lo as u128
+    }
+
+    fn matches(&self, keys: &[u32], r_stones: u64, r_known: u64, worlds: &[World]) -> bool {
+        let start = self.start as usize;
+        self.r_stones as u64 == r_stones
+            && self.r_known as u64 == r_known
+            && self.len as usize == worlds.len()
+            && keys[start..start + worlds.len()]
                 .iter()
                 .zip(worlds)
-                .all(|(&h, w)| h == w.history)
+                .all(|(&id, w)| id == w.id)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn an_entry_packs_into_48_bytes() {
+        assert_eq!(std::mem::size_of::<super::MemoEntry>(), 48);
     }
 }

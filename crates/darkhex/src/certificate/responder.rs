@@ -28,6 +28,8 @@ pub(super) struct World {
     stones: u64,
     known: u64,
     node: u32,
+    /// The history's id in the memo ([`Memo::id`]), which the memo keys store.
+    pub(super) id: u32,
 }
 
 /// A memo key: hash, responder stones and known cells, and the worlds when they are the
@@ -52,6 +54,8 @@ struct OwnerNode {
     len: u32,
     groups: u32,
     group_count: u32,
+    /// The node's history's id in the memo.
+    id: u32,
 }
 
 /// The policies of an owner node that probe cell `a` (`Responder::arena[start..start + len]`,
@@ -146,6 +150,10 @@ impl Responder<'_> {
             if !found && group.connects {
                 continue;
             }
+            let history = self
+                .s
+                .game
+                .push_event(w.history, probe_event(group.a as u32, !found));
             let mut child = group.child[!found as usize];
             if child == UNBUILT {
                 child = self.owner_nodes.len() as u32;
@@ -154,18 +162,17 @@ impl Responder<'_> {
                     len: group.len,
                     groups: UNBUILT,
                     group_count: 0,
+                    id: self.s.memo.id(history),
                 });
                 self.groups[g as usize].child[!found as usize] = child;
             }
             let child = World {
-                history: self
-                    .s
-                    .game
-                    .push_event(w.history, probe_event(group.a as u32, !found)),
+                history,
                 weight: group.weight,
                 stones: if found { w.stones } else { w.stones | bit },
                 known: if found { w.known | bit } else { w.known },
                 node: child,
+                id: self.owner_nodes[child as usize].id,
             };
             if found && self.s.classical {
                 // The owner probes again.
@@ -351,6 +358,9 @@ impl Responder<'_> {
                     .cmp(worlds.iter().map(|w| w.history))
             });
             if smaller == std::cmp::Ordering::Less {
+                for w in &mut rot {
+                    w.id = self.s.memo.id(w.history);
+                }
                 return MemoKey {
                     hash: self.key_hash(rs, rk, &rot),
                     stones: rs,
@@ -399,6 +409,7 @@ impl Responder<'_> {
                     len,
                     groups: UNBUILT,
                     group_count: 0,
+                    id: w.id,
                 });
                 arena.extend_from_slice(&self.arena[start as usize..(start + len) as usize]);
                 World {
@@ -619,6 +630,7 @@ pub(super) fn solve_response(
             len: n as u32,
             groups: UNBUILT,
             group_count: 0,
+            id: search.memo.id(0),
         }],
         groups: Vec::new(),
         worlds: Vec::new(),
@@ -633,6 +645,7 @@ pub(super) fn solve_response(
         stones: 0,
         known: 0,
         node: 0,
+        id: r.owner_nodes[0].id,
     };
     if owner == 0 {
         r.owner_moves(start, 0);
