@@ -12,8 +12,10 @@
 # never a worse bound). 16-cell files pack 6 bits per event (`EVENT_BITS 6`).
 # Writes results/darkhex/frontier/{classical,abrupt}-4x4/. Run from the repository root after
 #   scripts/cargo-locked build --release -p gsolve
-# on a machine with 8 GB free (the abrupt best responses peak at several GB). A run that fails
-# (out of memory under `ulimit -v`) leaves its exit status in its `.time` file and no JSON.
+# on a machine with 4 GB free (with the memo's compact keys and its floor on abrupt boards the
+# symmetrised abrupt certificates' best responses peak at 1.0 and 2.1 GB; before, the lower
+# one needed 10.4 GB and the upper one more than 16 GB). A run that fails (out of memory
+# under `ulimit -v`) leaves its exit status in its `.time` file and no JSON.
 # PYTHON: also re-prove the classical files with the independent checker (about a minute each).
 set -euo pipefail
 BIN=${BIN:-target/release/gsolve}
@@ -51,8 +53,8 @@ for side in black-lower:results/darkhex/frontier/abrupt-4x3/leg2/black-lower.mix
   "$G" darkhex embed "$src" --rows 4 --cols 4 --out "$A/$f-embedded.mix"
   run "$A/certify-$f-embedded.time" "$A/certify-$f-embedded.json" \
     darkhex certify "$A/$f-embedded.mix"
-  # The symmetrised twin is kept only if its best response fits (it did not in 8 GB on
-  # 2026-12-06: both sides ran out of memory; see results/darkhex/frontier.md).
+  # The symmetrised twin is kept only if its best response fits (it did not in 8 GB before
+  # the memo's compact keys and floor; see results/darkhex/frontier.md).
   if run "$A/symmetrise-$f.time" "$A/symmetrise-$f.json" \
     darkhex symmetrise "$A/$f-embedded.mix" --out "$A/$f.mix"; then
     run "$A/certify-$f.time" "$A/certify-$f.json" darkhex certify "$A/$f.mix" || true

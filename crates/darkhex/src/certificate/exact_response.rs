@@ -39,7 +39,7 @@
 //! threads (tested); only the node and hit counts vary a little (a fork cannot stop early when
 //! an earlier probe already wins everything, and two forks may solve the same history).
 
-use super::responder::solve_response;
+use super::responder::{solve_response, value_memo_floor};
 use super::{Fraction, Mixture, Policy};
 use hashbrown::HashMap;
 
@@ -61,7 +61,15 @@ pub struct Certified {
 
 /// The exact best response of the other player against `mixture` (perfect recall).
 pub fn best_response(mixture: &Mixture) -> Certified {
-    solve_response(mixture, None, true).0
+    let game = crate::rules::DarkHex::new(mixture.rules).expect("validated by the parser");
+    solve_response(mixture, None, true, value_memo_floor(&game)).0
+}
+
+/// [`best_response`] memoising only responder nodes with more than `memo_floor` legal probes:
+/// for the tests that check that the floor changes only the time and the memory.
+#[cfg(test)]
+pub(crate) fn best_response_memo_floor(mixture: &Mixture, memo_floor: u32) -> Certified {
+    solve_response(mixture, None, true, memo_floor).0
 }
 
 /// [`best_response`] together with the responder's maximising deterministic policy, in the
@@ -92,7 +100,7 @@ pub fn best_response_policy_with(mixture: &Mixture, priority: &[u8]) -> (Certifi
 /// `base`'s decisions and priority elsewhere (decisions no game can consult are pruned,
 /// [`Policy::prune`]).
 pub fn best_response_policy_inheriting(mixture: &Mixture, base: &Policy) -> (Certified, Policy) {
-    let (c, p) = solve_response(mixture, Some(base), true);
+    let (c, p) = solve_response(mixture, Some(base), true, 0);
     (c, p.expect("requested"))
 }
 
@@ -110,13 +118,13 @@ pub(crate) fn best_response_policy_rotation(
         priority: (0..cells as u8).collect(),
         decisions: HashMap::new(),
     };
-    let (c, p) = solve_response(mixture, Some(&base), rotation);
+    let (c, p) = solve_response(mixture, Some(&base), rotation, 0);
     (c, p.expect("requested"))
 }
 
 #[cfg(test)]
 mod tests {
-    use super::best_response_policy_rotation;
+    use super::{best_response_memo_floor, best_response_policy_rotation};
     use crate::certificate::{random_policy, Mixture};
     use crate::rules::{DarkHex, Variant};
 
@@ -173,5 +181,53 @@ mod tests {
         }
         // The memo is really used on 16 cells: images share entries.
         assert!(nodes_on < nodes_off, "{nodes_on} vs {nodes_off}");
+    }
+
+    /// The memo floor changes only the work, never the value: (the first 60 policies of) committed
+    /// 4×3 and 3×4 certificates of both variants and small random symmetrised 4×4 abrupt mixtures, each with
+    /// every node memoised, with the abrupt default floor and with no memo at all.
+    #[test]
+    fn the_memo_floor_changes_only_the_work() {
+        let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../results/darkhex");
+        let mut mixtures: Vec<Mixture> = [
+            "double-oracle-classical-4x3/black-lower.mix",
+            "double-oracle-classical-4x3/white-upper.mix",
+            "frontier/abrupt-4x3/leg2/black-lower.mix",
+            "frontier/abrupt-3x4/leg1/white-upper.mix",
+        ]
+        .iter()
+        .map(|f| {
+            let mut m =
+                Mixture::parse(&std::fs::read_to_string(format!("{root}/{f}")).unwrap()).unwrap();
+            m.policies.truncate(60);
+            m
+        })
+        .collect();
+        for owner in [0u8, 1] {
+            {
+                let game = DarkHex::with(4, 4, Variant::Abrupt).unwrap();
+                let policies = (0..4)
+                    .map(|k| random_policy(&game, owner, 77 + k, 40))
+                    .collect();
+                let m = Mixture {
+                    rules: *game.rules(),
+                    owner,
+                    policies,
+                };
+                mixtures.push(m.symmetrised());
+            }
+        }
+        for m in &mixtures {
+            let all = best_response_memo_floor(m, 0);
+            let default = best_response_memo_floor(m, super::super::responder::ABRUPT_MEMO_FLOOR);
+            assert_eq!(all.black_value, default.black_value);
+            assert!(all.memo_hits > 0);
+            if m.rules.variant == Variant::Abrupt {
+                // No memo at all (on classical boards that is slow: transpositions abound).
+                let none = best_response_memo_floor(m, (m.rules.rows * m.rules.cols) as u32);
+                assert_eq!(all.black_value, none.black_value);
+                assert_eq!(none.memo_hits, 0);
+            }
+        }
     }
 }

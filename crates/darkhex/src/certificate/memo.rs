@@ -15,9 +15,10 @@ use std::sync::Mutex;
 const _: () = assert!(MAX_CELLS <= 32);
 
 /// A solved responder history: the key (responder stones and known cells, the ids of the owner
-/// histories of its worlds in ascending history order, stored in `MemoShard::keys[start..start
-/// + len]`), the value (`value_lo`, `value_hi`: a `u128` in two halves, so that the entry is
-/// 8-byte aligned) and the maximising probe (first in cell order among the best).
+/// histories of its worlds in ascending history order, stored in `MemoShard::keys` from
+/// `start`, `len` of them), the value (`value_lo`, `value_hi`: a `u128` in two halves, so
+/// that the entry is 8-byte aligned) and the maximising probe (first in cell order among the
+/// best).
 struct MemoEntry {
     hash: u64,
     value_lo: u64,
@@ -76,7 +77,10 @@ impl Memo {
         let mut shard = lock(&self.ids[(mix >> 58) as usize % MEMO_SHARDS]);
         *shard.entry(history).or_insert_with(|| {
             let id = self.next_id.fetch_add(1, Ordering::Relaxed);
-            assert!(id < u32::MAX, "more than 2^32 owner histories in one best response");
+            assert!(
+                id < u32::MAX,
+                "more than 2^32 owner histories in one best response"
+            );
             id
         })
     }

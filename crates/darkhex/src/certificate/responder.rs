@@ -103,11 +103,38 @@ struct Search {
     rotation: bool,
     /// Responder depths below which a node's probes are searched in parallel (0: serial).
     parallel_depth: u32,
+    /// Nodes with at most this many legal probes are searched without the memo (0: every node
+    /// is memoised, as the policy extraction needs). See [`ABRUPT_MEMO_FLOOR`].
+    memo_floor: u32,
 }
 
 /// Responder nodes this close to the root search their probes in parallel (when the rayon
 /// pool has more than one thread): up to 16 × 15 forks, enough to keep a few cores busy.
 const PARALLEL_DEPTH: u32 = 2;
+
+/// The memo floor of a value-only best response (no policy wanted: `certify`, `symmetrise`)
+/// on an abrupt board: only responder nodes with more than this many legal probes are
+/// memoised. On abrupt boards the memo hits deep in the tree are rare and the entries are
+/// many: on the 4×4 abrupt certificates this floor takes 4.9 GB to 1.0 GB and 209 s to 120 s
+/// (the symmetrised 664-policy lower bound), 2.25 GB to 0.13 GB and 35 s to 22 s (the embedded
+/// upper bound), and the 4×3 abrupt ones run 1.5× faster in a tenth of the memory. On classical
+/// boards the responder's repeated probes make transpositions everywhere (the 4×4 classical
+/// lower bound: 9 s with every node memoised, 204 s with this floor), so there every node is.
+/// `GSOLVE_BR_MEMO_FLOOR=N` overrides it for value-only best responses (the values are exact
+/// whatever the floor; only time and memory change).
+pub(super) const ABRUPT_MEMO_FLOOR: u32 = 8;
+
+/// The memo floor of a value-only best response for `game` (see [`ABRUPT_MEMO_FLOOR`]).
+pub(super) fn value_memo_floor(game: &DarkHex) -> u32 {
+    let default = match game.rules().variant {
+        Variant::Abrupt => ABRUPT_MEMO_FLOOR,
+        Variant::Classical => 0,
+    };
+    std::env::var("GSOLVE_BR_MEMO_FLOOR")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
 
 /// One thread's best-response search. Nothing is allocated per node: worlds live on a stack
 /// (`worlds`), and the memo keys in the memo shards' growing arrays, so a node costs a few
@@ -498,15 +525,20 @@ impl Responder<'_> {
         if total <= above {
             return total;
         }
-        let key = self.memo_key(r_stones, r_known, ws);
-        if let Some((value, _, exact)) = self.lookup(&key, ws) {
-            if exact || value <= above {
-                self.hits += 1;
-                return value;
-            }
-        }
-        self.nodes += 1;
         let legal = self.s.game.all() & !(r_stones | r_known);
+        let key = if legal.count_ones() > self.s.memo_floor {
+            let key = self.memo_key(r_stones, r_known, ws);
+            if let Some((value, _, exact)) = self.lookup(&key, ws) {
+                if exact || value <= above {
+                    self.hits += 1;
+                    return value;
+                }
+            }
+            Some(key)
+        } else {
+            None
+        };
+        self.nodes += 1;
         let lowest = legal.trailing_zeros() as u8;
         // The best exact probe value found (above `above`) and its probe.
         let mut best: Option<(u128, u8)> = None;
@@ -563,11 +595,13 @@ impl Responder<'_> {
             Some((v, a)) => (v, a, true),
             None => (bound, lowest, bound == 0),
         };
-        let worlds = key.rotated.as_deref().unwrap_or(&self.worlds[ws..we]);
-        let action = self.orient(&key, action);
-        self.s.memo.insert(
-            key.hash, key.stones, key.known, worlds, value, action, exact,
-        );
+        if let Some(key) = key {
+            let worlds = key.rotated.as_deref().unwrap_or(&self.worlds[ws..we]);
+            let action = self.orient(&key, action);
+            self.s.memo.insert(
+                key.hash, key.stones, key.known, worlds, value, action, exact,
+            );
+        }
         value
     }
 }
@@ -575,10 +609,13 @@ impl Responder<'_> {
 /// The best response against `mixture` (and its policy, if `want_policy` gives the base).
 /// `allow_rotation`: use the rotation memo for a rotation-invariant mixture (unless
 /// `GSOLVE_BR_NO_ROTATION` is set); `false` turns it off (tests compare the two).
+/// `memo_floor`: for a value-only search, memoise only nodes with more legal probes than this
+/// ([`value_memo_floor`]); ignored (0) when a policy is wanted.
 pub(super) fn solve_response(
     mixture: &Mixture,
     want_policy: Option<&Policy>,
     allow_rotation: bool,
+    memo_floor: u32,
 ) -> (Certified, Option<Policy>) {
     let game = DarkHex::new(mixture.rules).expect("validated by the parser");
     let owner = mixture.owner as usize;
@@ -621,6 +658,8 @@ pub(super) fn solve_response(
         } else {
             0
         },
+        // The policy extraction reads every node of the best response's path from the memo.
+        memo_floor: if want_policy.is_some() { 0 } else { memo_floor },
     };
     let mut r = Responder {
         s: &search,
