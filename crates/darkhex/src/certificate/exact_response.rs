@@ -39,7 +39,8 @@
 //! threads (tested); only the node and hit counts vary a little (a fork cannot stop early when
 //! an earlier probe already wins everything, and two forks may solve the same history).
 
-use super::responder::{solve_response, value_memo_floor};
+use super::memo::value_memo_floor;
+use super::responder::solve_response;
 use super::{Fraction, Mixture, Policy};
 use hashbrown::HashMap;
 
@@ -219,7 +220,7 @@ mod tests {
         }
         for m in &mixtures {
             let all = best_response_memo_floor(m, 0);
-            let default = best_response_memo_floor(m, super::super::responder::ABRUPT_MEMO_FLOOR);
+            let default = best_response_memo_floor(m, crate::certificate::memo::ABRUPT_MEMO_FLOOR);
             assert_eq!(all.black_value, default.black_value);
             assert!(all.memo_hits > 0);
             if m.rules.variant == Variant::Abrupt {

@@ -15,9 +15,9 @@ use super::{Fraction, Mixture, Policy};
 use crate::rules::{probe_event, DarkHex, Variant, MAX_CELLS};
 use bitboard::BitWord;
 use hashbrown::{DefaultHashBuilder, HashMap};
-use std::hash::{BuildHasher, Hasher};
 
 mod extract;
+mod key;
 
 /// A world: an owner history with the policies that reach it, which are those of its node
 /// `Responder::nodes[node]` of the owner's tree; `weight` is the sum of their weights.
@@ -30,15 +30,6 @@ pub(super) struct World {
     node: u32,
     /// The history's id in the memo ([`Memo::id`]), which the memo keys store.
     pub(super) id: u32,
-}
-
-/// A memo key: hash, responder stones and known cells, and the worlds when they are the
-/// rotated image's (else the node's own worlds are the key).
-struct MemoKey {
-    hash: u64,
-    stones: u64,
-    known: u64,
-    rotated: Option<Vec<World>>,
 }
 
 /// "Not built yet" for the lazily built links of the owner's tree.
@@ -104,37 +95,13 @@ struct Search {
     /// Responder depths below which a node's probes are searched in parallel (0: serial).
     parallel_depth: u32,
     /// Nodes with at most this many legal probes are searched without the memo (0: every node
-    /// is memoised, as the policy extraction needs). See [`ABRUPT_MEMO_FLOOR`].
+    /// is memoised, as the policy extraction needs). See [`super::memo::ABRUPT_MEMO_FLOOR`].
     memo_floor: u32,
 }
 
 /// Responder nodes this close to the root search their probes in parallel (when the rayon
 /// pool has more than one thread): up to 16 × 15 forks, enough to keep a few cores busy.
 const PARALLEL_DEPTH: u32 = 2;
-
-/// The memo floor of a value-only best response (no policy wanted: `certify`, `symmetrise`)
-/// on an abrupt board: only responder nodes with more than this many legal probes are
-/// memoised. On abrupt boards the memo hits deep in the tree are rare and the entries are
-/// many: on the 4×4 abrupt certificates this floor takes 4.9 GB to 1.0 GB and 209 s to 120 s
-/// (the symmetrised 664-policy lower bound), 2.25 GB to 0.13 GB and 35 s to 22 s (the embedded
-/// upper bound), and the 4×3 abrupt ones run 1.5× faster in a tenth of the memory. On classical
-/// boards the responder's repeated probes make transpositions everywhere (the 4×4 classical
-/// lower bound: 9 s with every node memoised, 204 s with this floor), so there every node is.
-/// `GSOLVE_BR_MEMO_FLOOR=N` overrides it for value-only best responses (the values are exact
-/// whatever the floor; only time and memory change).
-pub(super) const ABRUPT_MEMO_FLOOR: u32 = 8;
-
-/// The memo floor of a value-only best response for `game` (see [`ABRUPT_MEMO_FLOOR`]).
-pub(super) fn value_memo_floor(game: &DarkHex) -> u32 {
-    let default = match game.rules().variant {
-        Variant::Abrupt => ABRUPT_MEMO_FLOOR,
-        Variant::Classical => 0,
-    };
-    std::env::var("GSOLVE_BR_MEMO_FLOOR")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
-}
 
 /// One thread's best-response search. Nothing is allocated per node: worlds live on a stack
 /// (`worlds`), and the memo keys in the memo shards' growing arrays, so a node costs a few
@@ -351,77 +318,6 @@ impl Responder<'_> {
         }
     }
 
-    fn key_hash(&self, r_stones: u64, r_known: u64, worlds: &[World]) -> u64 {
-        let mut h = self.s.hasher.build_hasher();
-        h.write_u64(r_stones);
-        h.write_u64(r_known);
-        for w in worlds {
-            h.write_u128(w.history);
-        }
-        h.finish()
-    }
-
-    /// The memo key of the responder node with worlds `worlds[ws..]`: the node itself, or,
-    /// for a rotation-invariant mixture, its 180° image when that is smaller (the image's
-    /// worlds are the rotated histories, which carry the same weights and rotated policies, so
-    /// the image has the same value, and its best probes are the rotated ones).
-    fn memo_key(&self, r_stones: u64, r_known: u64, ws: usize) -> MemoKey {
-        let worlds = &self.worlds[ws..];
-        if self.s.rotation {
-            let g = &self.s.game;
-            let hex = g.geometry();
-            let (rs, rk) = (hex.rotate180(r_stones), hex.rotate180(r_known));
-            let mut rot: Vec<World> = worlds
-                .iter()
-                .map(|w| World {
-                    history: g.rotate_history(w.history),
-                    ..*w
-                })
-                .collect();
-            rot.sort_unstable_by_key(|w| w.history);
-            let smaller = (rs, rk).cmp(&(r_stones, r_known)).then_with(|| {
-                rot.iter()
-                    .map(|w| w.history)
-                    .cmp(worlds.iter().map(|w| w.history))
-            });
-            if smaller == std::cmp::Ordering::Less {
-                for w in &mut rot {
-                    w.id = self.s.memo.id(w.history);
-                }
-                return MemoKey {
-                    hash: self.key_hash(rs, rk, &rot),
-                    stones: rs,
-                    known: rk,
-                    rotated: Some(rot),
-                };
-            }
-        }
-        MemoKey {
-            hash: self.key_hash(r_stones, r_known, worlds),
-            stones: r_stones,
-            known: r_known,
-            rotated: None,
-        }
-    }
-
-    /// The memo entry of the responder node with worlds `worlds[ws..]` under `key`:
-    /// `(value, probe, exact)`, the probe in this node's orientation.
-    fn lookup(&self, key: &MemoKey, ws: usize) -> Option<(u128, u8, bool)> {
-        let worlds = key.rotated.as_deref().unwrap_or(&self.worlds[ws..]);
-        let found = self.s.memo.get(key.hash, key.stones, key.known, worlds);
-        found.map(|(v, a, exact)| (v, self.orient(key, a), exact))
-    }
-
-    /// A probe of the node seen in the orientation of `key`, or back (the rotation is its own
-    /// inverse).
-    fn orient(&self, key: &MemoKey, a: u8) -> u8 {
-        if key.rotated.is_some() {
-            self.s.game.cells() as u8 - 1 - a
-        } else {
-            a
-        }
-    }
-
     /// A responder for another thread, holding copies of the worlds `worlds[ws..we]` (and
     /// their policy lists) as its `worlds[0..]`.
     fn fork(&self, ws: usize, we: usize) -> Responder<'_> {
@@ -610,7 +506,7 @@ impl Responder<'_> {
 /// `allow_rotation`: use the rotation memo for a rotation-invariant mixture (unless
 /// `GSOLVE_BR_NO_ROTATION` is set); `false` turns it off (tests compare the two).
 /// `memo_floor`: for a value-only search, memoise only nodes with more legal probes than this
-/// ([`value_memo_floor`]); ignored (0) when a policy is wanted.
+/// ([`super::memo::value_memo_floor`]); ignored (0) when a policy is wanted.
 pub(super) fn solve_response(
     mixture: &Mixture,
     want_policy: Option<&Policy>,
