@@ -100,8 +100,12 @@ fn main() {
             let args: Vec<String> = std::env::args_os()
                 .map(|a| a.to_string_lossy().into_owned())
                 .collect();
-            let msg = negative_number_message(&e, &args)
-                .unwrap_or_else(|| e.to_string().trim().to_string());
+            // Clap's message starts with its own "error: ", which the report adds again.
+            let msg = negative_number_message(&e, &args).unwrap_or_else(|| {
+                let text = e.to_string();
+                let text = text.trim();
+                text.strip_prefix("error: ").unwrap_or(text).to_string()
+            });
             let global = Global {
                 json: args.iter().any(|a| a == "--json"),
             };

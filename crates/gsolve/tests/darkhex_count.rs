@@ -81,6 +81,16 @@ fn constructed_certificates_are_certified() {
     let (code, out, err) = gsolve(&["--json", "darkhex", "certify", b]);
     assert_eq!(code, 0, "{err}");
     assert_eq!(json(&out)["value"], "14279/67484");
+    assert_eq!(
+        json(&out)["memo_floor"],
+        0,
+        "classical boards memoise every history"
+    );
+    // Any memo floor proves the same value; only the work changes.
+    let (code, out, err) = gsolve(&["--json", "darkhex", "certify", "--memo-floor", "6", b]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(json(&out)["value"], "14279/67484");
+    assert_eq!(json(&out)["memo_floor"], 6);
     let _ = std::fs::remove_dir_all(&d);
 }
 
@@ -134,10 +144,15 @@ fn bad_input_exits_2_naming_it() {
             ],
             "does not fit",
         ),
+        (
+            vec!["darkhex", "certify", "--memo-floor", "eight", src],
+            "--memo-floor <N>",
+        ),
     ] {
         let (code, _, err) = gsolve(&args);
         assert_eq!(code, 2, "{args:?}: {err}");
         assert!(err.contains(needle), "{args:?}: {err}");
+        assert!(!err.contains("error: error"), "{args:?}: {err}");
     }
     let _ = std::fs::remove_dir_all(&d);
 }

@@ -60,17 +60,22 @@ pub struct Certified {
     pub memo_hits: u64,
 }
 
-/// The exact best response of the other player against `mixture` (perfect recall).
+/// The exact best response of the other player against `mixture` (perfect recall), with the
+/// variant's default memo floor ([`value_memo_floor`]).
 pub fn best_response(mixture: &Mixture) -> Certified {
-    let game = crate::rules::DarkHex::new(mixture.rules).expect("validated by the parser");
-    solve_response(mixture, None, true, value_memo_floor(&game)).0
+    best_response_memo_floor(mixture, None)
 }
 
-/// [`best_response`] memoising only responder nodes with more than `memo_floor` legal probes:
-/// for the tests that check that the floor changes only the time and the memory.
-#[cfg(test)]
-pub(crate) fn best_response_memo_floor(mixture: &Mixture, memo_floor: u32) -> Certified {
-    solve_response(mixture, None, true, memo_floor).0
+/// [`best_response`] memoising only responder nodes with more than `memo_floor` legal probes
+/// (`None`: the variant's default, [`value_memo_floor`]). The value is exact whatever the
+/// floor; only the time, the memory and the node and hit counts change (tested).
+pub fn best_response_memo_floor(mixture: &Mixture, memo_floor: Option<u32>) -> Certified {
+    let floor = memo_floor.unwrap_or_else(|| {
+        value_memo_floor(
+            &crate::rules::DarkHex::new(mixture.rules).expect("validated by the parser"),
+        )
+    });
+    solve_response(mixture, None, true, floor).0
 }
 
 /// [`best_response`] together with the responder's maximising deterministic policy, in the
@@ -101,17 +106,20 @@ pub fn best_response_policy_with(mixture: &Mixture, priority: &[u8]) -> (Certifi
 /// `base`'s decisions and priority elsewhere (decisions no game can consult are pruned,
 /// [`Policy::prune`]).
 pub fn best_response_policy_inheriting(mixture: &Mixture, base: &Policy) -> (Certified, Policy) {
-    let (c, p) = solve_response(mixture, Some(base), true, 0);
+    let game = crate::rules::DarkHex::new(mixture.rules).expect("validated by the parser");
+    let (c, p) = solve_response(mixture, Some(base), true, value_memo_floor(&game));
     (c, p.expect("requested"))
 }
 
 /// [`best_response_policy`] with the rotation memo turned off (`rotation: false`) or used for
 /// a rotation-invariant mixture (`true`, as everywhere else): for the tests that check that
 /// the memo changes neither the value nor the policy.
+/// With `memo_floor` too (every node memoised: 0).
 #[cfg(test)]
 pub(crate) fn best_response_policy_rotation(
     mixture: &Mixture,
     rotation: bool,
+    memo_floor: u32,
 ) -> (Certified, Policy) {
     let cells = mixture.rules.rows * mixture.rules.cols;
     let base = Policy {
@@ -119,7 +127,7 @@ pub(crate) fn best_response_policy_rotation(
         priority: (0..cells as u8).collect(),
         decisions: HashMap::new(),
     };
-    let (c, p) = solve_response(mixture, Some(&base), rotation, 0);
+    let (c, p) = solve_response(mixture, Some(&base), rotation, memo_floor);
     (c, p.expect("requested"))
 }
 
@@ -149,8 +157,8 @@ mod tests {
                     }
                     .symmetrised();
                     assert!(m.is_rotation_invariant());
-                    let (on, p_on) = best_response_policy_rotation(&m, true);
-                    let (off, p_off) = best_response_policy_rotation(&m, false);
+                    let (on, p_on) = best_response_policy_rotation(&m, true, 0);
+                    let (off, p_off) = best_response_policy_rotation(&m, false, 0);
                     assert_eq!(on.black_value, off.black_value, "{variant} {owner} {seed}");
                     assert_eq!(p_on.decisions, p_off.decisions, "{variant} {owner} {seed}");
                     nodes_on += on.responder_nodes;
@@ -173,8 +181,8 @@ mod tests {
             small.policies.truncate(take);
             let m = small.embedded(4, 4, dr, 0).unwrap().symmetrised();
             assert!(m.is_rotation_invariant());
-            let (on, p_on) = best_response_policy_rotation(&m, true);
-            let (off, p_off) = best_response_policy_rotation(&m, false);
+            let (on, p_on) = best_response_policy_rotation(&m, true, 0);
+            let (off, p_off) = best_response_policy_rotation(&m, false, 0);
             assert_eq!(on.black_value, off.black_value, "{file}");
             assert_eq!(p_on.decisions, p_off.decisions, "{file}");
             nodes_on += on.responder_nodes;
@@ -184,7 +192,7 @@ mod tests {
         assert!(nodes_on < nodes_off, "{nodes_on} vs {nodes_off}");
     }
 
-    /// The memo floor changes only the work, never the value: (the first 60 policies of) committed
+    /// The memo floor changes only the work, never the value or the extracted policy: (the first 60 policies of) committed
     /// 4×3 and 3×4 certificates of both variants and small random symmetrised 4×4 abrupt mixtures, each with
     /// every node memoised, with the abrupt default floor and with no memo at all.
     #[test]
@@ -219,13 +227,22 @@ mod tests {
             }
         }
         for m in &mixtures {
-            let all = best_response_memo_floor(m, 0);
-            let default = best_response_memo_floor(m, crate::certificate::memo::ABRUPT_MEMO_FLOOR);
+            // The extracted best-response policy is the same too (the extraction re-solves
+            // the nodes the search did not memoise), with and without the rotation memo.
+            for rotation in [true, false] {
+                let (all, p_all) = best_response_policy_rotation(m, rotation, 0);
+                let (floor, p_floor) = best_response_policy_rotation(m, rotation, 8);
+                assert_eq!(all.black_value, floor.black_value);
+                assert_eq!(p_all.decisions, p_floor.decisions, "rotation {rotation}");
+            }
+            let all = best_response_memo_floor(m, Some(0));
+            let default =
+                best_response_memo_floor(m, Some(crate::certificate::memo::ABRUPT_MEMO_FLOOR));
             assert_eq!(all.black_value, default.black_value);
             assert!(all.memo_hits > 0);
             if m.rules.variant == Variant::Abrupt {
                 // No memo at all (on classical boards that is slow: transpositions abound).
-                let none = best_response_memo_floor(m, (m.rules.rows * m.rules.cols) as u32);
+                let none = best_response_memo_floor(m, Some((m.rules.rows * m.rules.cols) as u32));
                 assert_eq!(all.black_value, none.black_value);
                 assert_eq!(none.memo_hits, 0);
             }

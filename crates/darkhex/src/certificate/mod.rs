@@ -69,12 +69,13 @@ mod responder;
 mod symmetry;
 
 pub use exact_response::{
-    best_response, best_response_policy, best_response_policy_inheriting,
+    best_response, best_response_memo_floor, best_response_policy, best_response_policy_inheriting,
     best_response_policy_with, Certified,
 };
 pub use format::{CertificateError, Mixture, Policy, PolicyKey, MAGIC};
 pub(crate) use fraction::gcd;
 pub use fraction::Fraction;
+pub use memo::{value_memo_floor, ABRUPT_MEMO_FLOOR};
 
 /// A test mixture of priority-order policies (no decisions) on an abrupt board.
 #[cfg(test)]

@@ -95,7 +95,8 @@ struct Search {
     /// Responder depths below which a node's probes are searched in parallel (0: serial).
     parallel_depth: u32,
     /// Nodes with at most this many legal probes are searched without the memo (0: every node
-    /// is memoised, as the policy extraction needs). See [`super::memo::ABRUPT_MEMO_FLOOR`].
+    /// is memoised; the policy extraction re-solves the others it needs). See
+    /// [`super::memo::ABRUPT_MEMO_FLOOR`].
     memo_floor: u32,
 }
 
@@ -123,6 +124,9 @@ struct Responder<'s> {
     probes: Vec<u8>,
     /// Responder decisions above the current node.
     depth: u32,
+    /// Memoise every node, whatever the memo floor: set by the policy extraction while it
+    /// re-solves a node that the search did not memoise ([`Self::extract`]).
+    force_memo: bool,
     nodes: u64,
     hits: u64,
 }
@@ -349,6 +353,7 @@ impl Responder<'_> {
             worlds,
             probes: Vec::new(),
             depth: self.depth,
+            force_memo: self.force_memo,
             nodes: 0,
             hits: 0,
         }
@@ -422,7 +427,7 @@ impl Responder<'_> {
             return total;
         }
         let legal = self.s.game.all() & !(r_stones | r_known);
-        let key = if legal.count_ones() > self.s.memo_floor {
+        let key = if self.force_memo || legal.count_ones() > self.s.memo_floor {
             let key = self.memo_key(r_stones, r_known, ws);
             if let Some((value, _, exact)) = self.lookup(&key, ws) {
                 if exact || value <= above {
@@ -505,8 +510,9 @@ impl Responder<'_> {
 /// The best response against `mixture` (and its policy, if `want_policy` gives the base).
 /// `allow_rotation`: use the rotation memo for a rotation-invariant mixture (unless
 /// `GSOLVE_BR_NO_ROTATION` is set); `false` turns it off (tests compare the two).
-/// `memo_floor`: for a value-only search, memoise only nodes with more legal probes than this
-/// ([`super::memo::value_memo_floor`]); ignored (0) when a policy is wanted.
+/// `memo_floor`: memoise only nodes with more legal probes than this
+/// ([`super::memo::value_memo_floor`]); when a policy is wanted, the extraction re-solves the
+/// nodes on its path that were not memoised (the policy is the same for any floor).
 pub(super) fn solve_response(
     mixture: &Mixture,
     want_policy: Option<&Policy>,
@@ -554,8 +560,7 @@ pub(super) fn solve_response(
         } else {
             0
         },
-        // The policy extraction reads every node of the best response's path from the memo.
-        memo_floor: if want_policy.is_some() { 0 } else { memo_floor },
+        memo_floor,
     };
     let mut r = Responder {
         s: &search,
@@ -571,6 +576,7 @@ pub(super) fn solve_response(
         worlds: Vec::new(),
         probes: Vec::new(),
         depth: 0,
+        force_memo: false,
         nodes: 0,
         hits: 0,
     };

@@ -19,6 +19,17 @@ use jobs::Progress;
 use serde_json::json;
 use std::path::PathBuf;
 
+/// The best response's memo floor of `certify` and `symmetrise`.
+#[derive(clap::Args, Debug)]
+struct MemoFloor {
+    /// Memoise only responder histories with more than N legal probes. The bound is exact for
+    /// any N; only time and memory change. Default: 8 on abrupt boards (deep transpositions
+    /// are rare there: the 4×4 abrupt certificates take a fifth of the memory), 0 (every
+    /// history) on classical boards, where the responder's repeated probes transpose often.
+    #[arg(long, value_name = "N")]
+    memo_floor: Option<u32>,
+}
+
 /// Arguments of `gsolve darkhex`.
 #[derive(clap::Args, Debug)]
 pub struct DarkhexArgs {
@@ -34,6 +45,8 @@ enum DarkhexCommand {
     Certify {
         /// The certificate (.mix).
         file: PathBuf,
+        #[command(flatten)]
+        memo: MemoFloor,
     },
     /// Write the certificate symmetrised (each policy with its 180° image at equal weight, as
     /// the published format requires; never a worse bound) to OUT and certify what was written.
@@ -43,6 +56,8 @@ enum DarkhexCommand {
         /// Where the symmetrised certificate goes.
         #[arg(long)]
         out: PathBuf,
+        #[command(flatten)]
+        memo: MemoFloor,
     },
     /// Play against a saved mixture (one command a line on stdin; see `play help`).
     Play(super::darkhex_play::PlayArgs),
@@ -254,12 +269,14 @@ struct SolveArgs {
 /// Run `gsolve darkhex`.
 pub fn run(args: DarkhexArgs, global: &Global) -> CliResult {
     match args.command {
-        DarkhexCommand::Certify { file } => {
-            print_certified(&file, &jobs::darkhex::certify::certify(&file)?, global)
-        }
-        DarkhexCommand::Symmetrise { file, out } => print_certified(
+        DarkhexCommand::Certify { file, memo } => print_certified(
+            &file,
+            &jobs::darkhex::certify::certify(&file, memo.memo_floor)?,
+            global,
+        ),
+        DarkhexCommand::Symmetrise { file, out, memo } => print_certified(
             &out,
-            &jobs::darkhex::certify::symmetrise(&file, &out)?,
+            &jobs::darkhex::certify::symmetrise(&file, &out, memo.memo_floor)?,
             global,
         ),
         DarkhexCommand::Solve(a) => solve(&a, global),
@@ -345,6 +362,7 @@ fn print_certified(file: &std::path::Path, r: &CertifyReport, global: &Global) -
             "rotation_invariant": m.is_rotation_invariant(),
             "event_bits": m.rules.event_bits(),
             "legacy_converted": r.legacy_converted,
+            "memo_floor": r.memo_floor,
             "seconds": r.seconds,
         }));
     } else {

@@ -4,7 +4,7 @@
 
 use super::{JobError, JobResult};
 use cfr::Checkpoint;
-use darkhex::certificate::{best_response, Certified, Mixture};
+use darkhex::certificate::{best_response_memo_floor, value_memo_floor, Certified, Mixture};
 use darkhex::response::{exact_bracket, file_strategy, ExactBracket};
 use darkhex::strategy::{
     replay_history, CheckpointFile, Entry, Representation, StrategyFile, CHECKPOINT_MAGIC,
@@ -26,18 +26,26 @@ pub struct CertifyReport {
     /// The text was a legacy 16-cell file (5-bit histories, no `EVENT_BITS 6` line), converted
     /// exactly to 6-bit histories by the reader ([`Mixture::parse_converting`]).
     pub legacy_converted: bool,
+    /// The memo floor used: responder histories with at most this many legal probes were not
+    /// memoised.
+    pub memo_floor: u32,
 }
 
-/// Parse the certificate text `text` and compute the exact best response against it.
-pub fn certify_text(text: &str) -> JobResult<CertifyReport> {
+/// Parse the certificate text `text` and compute the exact best response against it,
+/// memoising responder nodes with more than `memo_floor` legal probes (`None`: the variant's
+/// default, [`darkhex::certificate::value_memo_floor`]; the value is the same for any floor).
+pub fn certify_text(text: &str, memo_floor: Option<u32>) -> JobResult<CertifyReport> {
     let start = Instant::now();
     let (mixture, legacy_converted) = Mixture::parse_converting(text).map_err(JobError::input)?;
-    let certified = best_response(&mixture);
+    let game = DarkHex::new(mixture.rules).map_err(JobError::input)?;
+    let memo_floor = memo_floor.unwrap_or_else(|| value_memo_floor(&game));
+    let certified = best_response_memo_floor(&mixture, Some(memo_floor));
     Ok(CertifyReport {
         mixture,
         certified,
         seconds: start.elapsed().as_secs_f64(),
         legacy_converted,
+        memo_floor,
     })
 }
 
@@ -48,17 +56,18 @@ fn read_text(path: &Path) -> JobResult<String> {
 }
 
 /// [`certify_text`] of the file `path` (errors name the file).
-pub fn certify(path: &Path) -> JobResult<CertifyReport> {
-    certify_text(&read_text(path)?).map_err(|e| JobError::input(format!("{}: {e}", path.display())))
+pub fn certify(path: &Path, memo_floor: Option<u32>) -> JobResult<CertifyReport> {
+    certify_text(&read_text(path)?, memo_floor)
+        .map_err(|e| JobError::input(format!("{}: {e}", path.display())))
 }
 
 /// Symmetrise the certificate `path` (the average of the mixture and its 180° image, rotation
 /// invariant as the published format requires, never a worse bound), write it to `out` and
 /// compute the exact best response against what was written.
-pub fn symmetrise(path: &Path, out: &Path) -> JobResult<CertifyReport> {
+pub fn symmetrise(path: &Path, out: &Path, memo_floor: Option<u32>) -> JobResult<CertifyReport> {
     let text = read_mixture(path)?.symmetrised().to_text();
     crate::output::write_atomic(out, text.as_bytes())?;
-    certify_text(&text).map_err(|e| JobError::input(format!("{}: {e}", out.display())))
+    certify_text(&text, memo_floor).map_err(|e| JobError::input(format!("{}: {e}", out.display())))
 }
 
 /// A uniform mixture of `owner`'s identity priority order and `extra` random priority orders

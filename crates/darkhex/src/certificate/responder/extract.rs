@@ -7,7 +7,8 @@ use hashbrown::HashMap;
 
 impl Responder<'_> {
     /// After [`Self::respond`] from the root: walk the responder histories that the memoised
-    /// argmax probes reach with positive weight and record the probe made at each, with the
+    /// argmax probes reach with positive weight (re-solving, with the memo, the nodes under the
+    /// memo floor that the search did not memoise) and record the probe made at each, with the
     /// responder's legal set there (known from the walk, so no history is replayed). In a node
     /// worth 0 every probe is best and the lowest legal one is recorded, as in its whole
     /// subtree (`zero`), which is worth 0 too and need not have been searched.
@@ -26,6 +27,14 @@ impl Responder<'_> {
         }
         let legal = self.s.game.all() & !(r_stones | r_known);
         let lowest = legal.trailing_zeros() as u8;
+        // A node under the memo floor was searched without the memo: solve it again, this
+        // time memoising its whole subtree, so that it and the nodes below it on the policy's
+        // path are found. (Its value is exact, and so is each entry written now.)
+        let forced = !zero && !self.force_memo && legal.count_ones() <= self.s.memo_floor;
+        if forced {
+            self.force_memo = true;
+            self.respond(r_stones, r_known, ws, 0);
+        }
         let (a, zero) = if zero {
             (lowest, true)
         } else {
@@ -59,6 +68,9 @@ impl Responder<'_> {
                 self.extract(stones, known, h, start, zero, out);
             }
             self.worlds.truncate(we);
+        }
+        if forced {
+            self.force_memo = false;
         }
     }
 
