@@ -9,6 +9,10 @@
 # FROM: a directory whose black-lower.mix / white-upper.mix seed the run (--initial-from);
 # RESUME=1 instead continues the checkpoint of runs/frontier/abrupt-BOARD-PREV (PREV: the leg
 # whose run directory is continued; the leg's own files still go to LEG/).
+# The run's checkpoint is kept, gzipped, in results/darkhex/frontier/abrupt-BOARD/resume/ (the
+# resume state of the frontier run in progress, so that the next leg can run on another
+# machine): RESUME=1 restores it when runs/frontier/abrupt-BOARD-PREV has no checkpoint.
+# THREADS: worker threads (default: all cores).
 # PYTHON: the interpreter of the Python checker (default python3; pypy3 is several times faster).
 # POST=1: only certify and copy the files of a finished run (runs/frontier/abrupt-BOARD-LEG).
 set -euo pipefail
@@ -22,18 +26,29 @@ DEST=results/darkhex/frontier/abrupt-$BOARD/$LEG
 G=/tmp/gsolve-darkhex-frontier-$$
 cp "$BIN" "$G"
 if [[ "${POST:-0}" != 1 ]]; then
+  mkdir -p runs/frontier
   SEED=()
   if [[ -n "${FROM:-}" ]]; then
     SEED=(--initial-from "$FROM/black-lower.mix" --initial-from "$FROM/white-upper.mix")
   fi
   RESUME_FLAG=()
-  [[ "${RESUME:-0}" == 1 ]] && RESUME_FLAG=(--resume)
+  KEPT=results/darkhex/frontier/abrupt-$BOARD/resume/do-checkpoint.bin.gz
+  if [[ "${RESUME:-0}" == 1 ]]; then
+    RESUME_FLAG=(--resume)
+    if [[ ! -f "$RUN/do-checkpoint.bin" && -f "$KEPT" ]]; then
+      mkdir -p "$RUN"; gunzip -c "$KEPT" > "$RUN/do-checkpoint.bin"
+    fi
+  fi
+  THREAD_FLAG=()
+  [[ -n "${THREADS:-}" ]] && THREAD_FLAG=(--threads "$THREADS")
   /usr/bin/time -v -o "/tmp/darkhex-frontier-$BOARD-$LEG.time" nice -n 10 "$G" --json darkhex solve \
     --rows "$rows" --cols "$cols" --variant abrupt --algo double-oracle --plain-oracle --random-fallback \
-    --initial-policies 200 --time "$TIME" --checkpoint-secs 300 --out "$RUN" "${SEED[@]}" "${RESUME_FLAG[@]}" \
+    --initial-policies 200 --time "$TIME" --checkpoint-secs 60 --out "$RUN" "${SEED[@]}" "${RESUME_FLAG[@]}" "${THREAD_FLAG[@]}" \
     > "$RUN.json"
   grep -E "Maximum resident|Elapsed" "/tmp/darkhex-frontier-$BOARD-$LEG.time" > "$RUN/resources.txt"
   cp "$RUN.json" "$RUN/run.json"
+  mkdir -p "$(dirname "$KEPT")"
+  gzip -9 -c "$RUN/do-checkpoint.bin" > "$KEPT.tmp" && mv "$KEPT.tmp" "$KEPT"
 fi
 mkdir -p "$DEST"
 for f in black-lower.mix white-upper.mix summary.md convergence.csv run.json resources.txt; do

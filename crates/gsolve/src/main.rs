@@ -11,8 +11,14 @@
 //! A closed output pipe (`gsolve … | head -1`) ends the program quietly, as it ends `cat`:
 //! killed by SIGPIPE at its next write (exit status 141 in a shell), with no panic message.
 //! Result files are written whole through temporaries, so this loses no more than `kill -9`.
+//! Running out of memory is a failed run too (exit 1, one JSON object with `--json`; see
+//! `oom`), not an allocation-failure abort.
 
 mod cli;
+mod oom;
+
+#[global_allocator]
+static ALLOCATOR: oom::ClearOutOfMemory = oom::ClearOutOfMemory;
 
 use clap::{Parser, Subcommand};
 use cli::common::Global;
@@ -92,6 +98,7 @@ enum Command {
 
 fn main() {
     end_quietly_on_broken_pipe();
+    oom::set_json(std::env::args_os().any(|a| a == "--json"));
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         // A malformed command line is bad input (exit 2), one JSON object with --json;

@@ -51,6 +51,42 @@ fn cfr_resume_with_a_short_prediction_is_rejected_not_a_panic() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// An allocation that fails (here under `ulimit -v`, a 4 GiB table with 1 GiB of address
+/// space) ends the run as a failed run, exit 1 with a clear line and one JSON object, not an
+/// allocation-failure abort (signal 6).
+#[cfg(target_os = "linux")]
+#[test]
+fn running_out_of_memory_is_a_failed_run_not_an_abort() {
+    for json in [true, false] {
+        let out = std::process::Command::new("sh")
+            .arg("-c")
+            .arg(format!(
+                "ulimit -v 1048576 && exec \"$0\" {}rex solve --size 4x4 --tt-mb 4096",
+                if json { "--json " } else { "" }
+            ))
+            .arg(env!("CARGO_BIN_EXE_gsolve"))
+            .output()
+            .unwrap();
+        let (stdout, stderr) = (
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr),
+        );
+        assert_eq!(out.status.code(), Some(1), "{stderr}");
+        assert!(
+            stderr.starts_with("error: out of memory: allocating "),
+            "{stderr}"
+        );
+        assert!(!stderr.contains("panicked"), "{stderr}");
+        if json {
+            let v = one_json_object(&stdout, "out of memory");
+            assert_eq!(v["exit_code"], 1);
+            assert!(v["error"].as_str().unwrap().contains("out of memory"));
+        } else {
+            assert!(stdout.is_empty(), "{stdout}");
+        }
+    }
+}
+
 #[test]
 fn memory_caps_beyond_the_machine_exit_2() {
     for args in [
