@@ -213,7 +213,9 @@ pub fn refuse_read_only(path: &Path) -> JobResult<()> {
 }
 
 /// Check before any work that the folder `dir` can take result files: created if missing,
-/// then a probe file written and removed. A failure is bad input naming `option`.
+/// then a probe file written and removed (and the probes of killed runs removed first: a
+/// run killed between writing its probe and removing it leaves one). A failure is bad input
+/// naming `option`.
 pub fn check_writable_dir(option: &str, dir: &Path) -> JobResult<()> {
     let fail = |e: &dyn Display| {
         JobError::input(format!(
@@ -222,6 +224,7 @@ pub fn check_writable_dir(option: &str, dir: &Path) -> JobResult<()> {
         ))
     };
     std::fs::create_dir_all(dir).map_err(|e| fail(&e))?;
+    remove_stale_temporaries(dir, "probe.");
     let probe = temporary_name(&dir.join("probe"));
     std::fs::write(&probe, b"").map_err(|e| fail(&e))?;
     let _ = std::fs::remove_file(&probe);
@@ -311,6 +314,24 @@ mod tests {
             .collect();
         assert!(names.iter().all(|n| !n.ends_with(".tmp")), "{names:?}");
         assert_eq!(std::fs::read(&path).unwrap(), b"one");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// A run killed between writing its writability probe and removing it leaves the probe;
+    /// the next check removes it (its process is gone), and leaves a live run's alone.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_killed_runs_probe_is_removed_by_the_next_check() {
+        let dir = std::env::temp_dir().join(format!("jobs-probe-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        // PIDs above the kernel's maximum (2^22) never run.
+        let dead = dir.join(".probe.99999999-0.tmp");
+        let live = dir.join(format!(".probe.{}-77.tmp", std::process::id()));
+        std::fs::write(&dead, b"").unwrap();
+        std::fs::write(&live, b"").unwrap();
+        check_writable_dir("--out", &dir).unwrap();
+        assert!(!dead.exists());
+        assert!(live.exists());
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
