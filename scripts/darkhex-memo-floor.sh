@@ -8,6 +8,7 @@
 # one best response at a time on one thread (RAYON_NUM_THREADS=1), each capped at CAP seconds
 # (default 600; a run over the cap is reported as such). About 15 minutes on an idle machine
 # with 6 GB free; the load before the runs is recorded in the table.
+# NICE: the runs' nice level (default 10).
 set -euo pipefail
 BIN=${BIN:-target/release/gsolve}
 CAP=${CAP:-600}
@@ -47,7 +48,7 @@ for case in "${CASES[@]}"; do
     [[ $floor != default ]] && args+=(--memo-floor "$floor")
     status=0
     RAYON_NUM_THREADS=1 /usr/bin/time -f "%e %M" -o "$G.time" \
-      timeout "$CAP" nice -n 10 "$G" --json "${args[@]}" > "$G.json" || status=$?
+      timeout "$CAP" nice -n "${NICE:-10}" "$G" --json "${args[@]}" > "$G.json" || status=$?
     name=${file#"$F"/}
     if [[ $status != 0 ]]; then
       reason="failed (exit $status)"; [[ $status == 124 ]] && reason="over $CAP s"
