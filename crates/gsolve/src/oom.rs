@@ -57,6 +57,12 @@ struct Message {
 }
 
 impl Message {
+    fn new() -> Self {
+        Message {
+            buf: [0; 512],
+            len: 0,
+        }
+    }
     fn push(&mut self, s: &[u8]) {
         let n = s.len().min(self.buf.len() - self.len);
         self.buf[self.len..self.len + n].copy_from_slice(&s[..n]);
@@ -92,19 +98,13 @@ fn out_of_memory(size: usize) -> ! {
               files written before are untouched",
         );
     };
-    let mut line = Message {
-        buf: [0; 512],
-        len: 0,
-    };
+    let mut line = Message::new();
     line.push(b"error: ");
     text(&mut line);
     line.push(b"\n");
     line.write_to(2);
     if JSON.load(Ordering::Relaxed) {
-        let mut json = Message {
-            buf: [0; 512],
-            len: 0,
-        };
+        let mut json = Message::new();
         json.push(b"{\"error\":\"");
         text(&mut json);
         json.push(b"\",\"kind\":\"runtime\",\"exit_code\":1}\n");
