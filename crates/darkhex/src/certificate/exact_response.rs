@@ -70,11 +70,7 @@ pub fn best_response(mixture: &Mixture) -> Certified {
 /// (`None`: the variant's default, [`value_memo_floor`]). The value is exact whatever the
 /// floor; only the time, the memory and the node and hit counts change (tested).
 pub fn best_response_memo_floor(mixture: &Mixture, memo_floor: Option<u32>) -> Certified {
-    let floor = memo_floor.unwrap_or_else(|| {
-        value_memo_floor(
-            &crate::rules::DarkHex::new(mixture.rules).expect("validated by the parser"),
-        )
-    });
+    let floor = memo_floor.unwrap_or_else(|| value_memo_floor(mixture.rules.variant));
     solve_response(mixture, None, true, floor).0
 }
 
@@ -106,8 +102,8 @@ pub fn best_response_policy_with(mixture: &Mixture, priority: &[u8]) -> (Certifi
 /// `base`'s decisions and priority elsewhere (decisions no game can consult are pruned,
 /// [`Policy::prune`]).
 pub fn best_response_policy_inheriting(mixture: &Mixture, base: &Policy) -> (Certified, Policy) {
-    let game = crate::rules::DarkHex::new(mixture.rules).expect("validated by the parser");
-    let (c, p) = solve_response(mixture, Some(base), true, value_memo_floor(&game));
+    let floor = value_memo_floor(mixture.rules.variant);
+    let (c, p) = solve_response(mixture, Some(base), true, floor);
     (c, p.expect("requested"))
 }
 

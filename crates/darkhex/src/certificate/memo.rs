@@ -6,7 +6,7 @@
 //! choices let the best response reach about twice the responder histories in the same memory.
 
 use super::responder::World;
-use crate::rules::{DarkHex, Variant, MAX_CELLS};
+use crate::rules::{Variant, MAX_CELLS};
 use hashbrown::{HashMap, HashTable};
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Mutex;
@@ -174,9 +174,9 @@ impl MemoEntry {
 /// floor; only time and memory change).
 pub const ABRUPT_MEMO_FLOOR: u32 = 8;
 
-/// The memo floor of a best response for `game` (see [`ABRUPT_MEMO_FLOOR`]).
-pub fn value_memo_floor(game: &DarkHex) -> u32 {
-    match game.rules().variant {
+/// The memo floor of a best response in `variant` (see [`ABRUPT_MEMO_FLOOR`]).
+pub fn value_memo_floor(variant: Variant) -> u32 {
+    match variant {
         Variant::Abrupt => ABRUPT_MEMO_FLOOR,
         Variant::Classical => 0,
     }

@@ -28,7 +28,8 @@ pub(super) struct World {
     stones: u64,
     known: u64,
     node: u32,
-    /// The history's id in the memo ([`Memo::id`]), which the memo keys store.
+    /// The history's id in the memo ([`Memo::id`]), which the memo keys store: `UNBUILT`
+    /// until the world is part of a memo key ([`Responder::memo_key`] fills it in).
     pub(super) id: u32,
 }
 
@@ -45,8 +46,11 @@ struct OwnerNode {
     len: u32,
     groups: u32,
     group_count: u32,
-    /// The node's history's id in the memo.
+    /// The node's history's id in the memo, and its 180° image's: `UNBUILT` until a memo key
+    /// needs it (most owner histories are only met under the memo floor, and interning them
+    /// would cost a locked table insertion each).
     id: u32,
+    image_id: u32,
 }
 
 /// The policies of an owner node that probe cell `a` (`Responder::arena[start..start + len]`,
@@ -160,7 +164,8 @@ impl Responder<'_> {
                     len: group.len,
                     groups: UNBUILT,
                     group_count: 0,
-                    id: self.s.memo.id(history),
+                    id: UNBUILT,
+                    image_id: UNBUILT,
                 });
                 self.groups[g as usize].child[!found as usize] = child;
             }
@@ -330,13 +335,20 @@ impl Responder<'_> {
         let worlds = self.worlds[ws..we]
             .iter()
             .map(|w| {
-                let OwnerNode { start, len, .. } = self.owner_nodes[w.node as usize];
+                let OwnerNode {
+                    start,
+                    len,
+                    id,
+                    image_id,
+                    ..
+                } = self.owner_nodes[w.node as usize];
                 owner_nodes.push(OwnerNode {
                     start: arena.len() as u32,
                     len,
                     groups: UNBUILT,
                     group_count: 0,
-                    id: w.id,
+                    id,
+                    image_id,
                 });
                 arena.extend_from_slice(&self.arena[start as usize..(start + len) as usize]);
                 World {
@@ -570,7 +582,8 @@ pub(super) fn solve_response(
             len: n as u32,
             groups: UNBUILT,
             group_count: 0,
-            id: search.memo.id(0),
+            id: UNBUILT,
+            image_id: UNBUILT,
         }],
         groups: Vec::new(),
         worlds: Vec::new(),
@@ -586,7 +599,7 @@ pub(super) fn solve_response(
         stones: 0,
         known: 0,
         node: 0,
-        id: r.owner_nodes[0].id,
+        id: UNBUILT,
     };
     if owner == 0 {
         r.owner_moves(start, 0);

@@ -37,8 +37,8 @@ pub struct CertifyReport {
 pub fn certify_text(text: &str, memo_floor: Option<u32>) -> JobResult<CertifyReport> {
     let start = Instant::now();
     let (mixture, legacy_converted) = Mixture::parse_converting(text).map_err(JobError::input)?;
-    let game = DarkHex::new(mixture.rules).map_err(JobError::input)?;
-    let memo_floor = memo_floor.unwrap_or_else(|| value_memo_floor(&game));
+    DarkHex::new(mixture.rules).map_err(JobError::input)?;
+    let memo_floor = memo_floor.unwrap_or_else(|| value_memo_floor(mixture.rules.variant));
     let certified = best_response_memo_floor(&mixture, Some(memo_floor));
     Ok(CertifyReport {
         mixture,

@@ -1,6 +1,6 @@
 //! Memo keys: a responder node's own, or its 180° image's for a rotation-invariant mixture.
 
-use super::{Responder, World};
+use super::{Responder, World, UNBUILT};
 use std::hash::{BuildHasher, Hasher};
 
 /// A memo key: hash, responder stones and known cells, and the worlds when they are the
@@ -26,12 +26,14 @@ impl Responder<'_> {
     /// The memo key of the responder node with worlds `worlds[ws..]`: the node itself, or,
     /// for a rotation-invariant mixture, its 180° image when that is smaller (the image's
     /// worlds are the rotated histories, which carry the same weights and rotated policies, so
-    /// the image has the same value, and its best probes are the rotated ones).
-    pub(super) fn memo_key(&self, r_stones: u64, r_known: u64, ws: usize) -> MemoKey {
-        let worlds = &self.worlds[ws..];
+    /// the image has the same value, and its best probes are the rotated ones). The worlds'
+    /// memo ids are interned here, the first time an owner history is part of a key, and
+    /// cached in its owner node.
+    pub(super) fn memo_key(&mut self, r_stones: u64, r_known: u64, ws: usize) -> MemoKey {
         if self.s.rotation {
             let g = &self.s.game;
             let hex = g.geometry();
+            let worlds = &self.worlds[ws..];
             let (rs, rk) = (hex.rotate180(r_stones), hex.rotate180(r_known));
             let mut rot: Vec<World> = worlds
                 .iter()
@@ -48,7 +50,11 @@ impl Responder<'_> {
             });
             if smaller == std::cmp::Ordering::Less {
                 for w in &mut rot {
-                    w.id = self.s.memo.id(w.history);
+                    let node = &mut self.owner_nodes[w.node as usize];
+                    if node.image_id == UNBUILT {
+                        node.image_id = self.s.memo.id(w.history);
+                    }
+                    w.id = node.image_id;
                 }
                 return MemoKey {
                     hash: self.key_hash(rs, rk, &rot),
@@ -58,8 +64,18 @@ impl Responder<'_> {
                 };
             }
         }
+        for k in ws..self.worlds.len() {
+            let w = &mut self.worlds[k];
+            if w.id == UNBUILT {
+                let node = &mut self.owner_nodes[w.node as usize];
+                if node.id == UNBUILT {
+                    node.id = self.s.memo.id(w.history);
+                }
+                w.id = node.id;
+            }
+        }
         MemoKey {
-            hash: self.key_hash(r_stones, r_known, worlds),
+            hash: self.key_hash(r_stones, r_known, &self.worlds[ws..]),
             stones: r_stones,
             known: r_known,
             rotated: None,
