@@ -137,7 +137,8 @@ fn gtp_session_over_stdin() {
         .stdin
         .as_mut()
         .unwrap()
-        .write_all(b"1 boardsize 4\n2 dfpn-solver-find-winning white\nbogus\nplay white a1\n3 dfpn-solve-state black\nquit\n")
+        // A time limit too far away for the clock is no limit (it was a panic).
+        .write_all(b"1 boardsize 4\nparam_dfpn timelimit 1e300\ntime_settings 1e300 1e300 1\n2 dfpn-solver-find-winning white\nbogus\nplay white a1\n3 dfpn-solve-state black\nquit\n")
         .unwrap();
     let out = child.wait_with_output().unwrap();
     let text = String::from_utf8_lossy(&out.stdout);

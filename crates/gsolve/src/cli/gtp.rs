@@ -157,8 +157,11 @@ impl GtpEngine {
 
     /// Set the solver's deadline `seconds` from now (0: none).
     fn arm(&mut self, seconds: f64) {
+        // A limit too large for the clock (`param_dfpn timelimit 1e300`) is no limit.
         let d = (seconds > 0.0)
-            .then(|| std::time::Instant::now() + std::time::Duration::from_secs_f64(seconds));
+            .then(|| std::time::Duration::try_from_secs_f64(seconds).ok())
+            .flatten()
+            .and_then(|d| std::time::Instant::now().checked_add(d));
         self.solver.set_deadline(d);
     }
 

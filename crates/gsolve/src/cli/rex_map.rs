@@ -54,8 +54,10 @@ pub fn map(a: MapArgs, global: &Global) -> CliResult {
     let (rows, cols) = super::rex::size_arg(&a.size)?;
     let shard = jobs::shard::Shard::parse(&a.shard, "--shard")?;
     if let Some(t) = a.time {
-        if !(t.is_finite() && t > 0.0) {
-            return Err(CliError::input(format!("--time {t}: expected seconds > 0")));
+        if !(t.is_finite() && t > 0.0) || Duration::try_from_secs_f64(t).is_err() {
+            return Err(CliError::input(format!(
+                "--time {t}: expected a number of seconds > 0 and below 1e19"
+            )));
         }
     }
     if a.checkpoint_seconds == 0 {

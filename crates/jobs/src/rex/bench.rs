@@ -91,7 +91,11 @@ pub fn bench_positions(
     solver.prefault();
     let cpu_start = process_cpu_seconds();
     let start = Instant::now();
-    solver.set_deadline(Some(start + std::time::Duration::from_secs_f64(budget)));
+    solver.set_deadline(
+        std::time::Duration::try_from_secs_f64(budget)
+            .ok()
+            .and_then(|d| start.checked_add(d)),
+    );
     progress.start(&format!("{item} ({threads} thr)"), positions.len() as u64);
     let mut done = 0;
     let mut all_match = true;

@@ -394,7 +394,8 @@ fn run_on<W: BitWord>(cfg: &MapConfig, progress: &dyn Progress) -> Result<MapSum
     let mut solver = Solver::<RexPosition<W>>::new(cfg.solver.clone())
         .map_err(|e| MapError::Input(e.to_string()))?;
     solver.set_store(Some(store.clone()));
-    solver.set_deadline(cfg.time_limit.map(|t| Instant::now() + t));
+    // A limit too far away for the clock is no limit.
+    solver.set_deadline(cfg.time_limit.and_then(|t| Instant::now().checked_add(t)));
     progress.start(&format!("rex map {size}"), mine.len() as u64);
     progress.advance(done_before as u64, "resumed");
     let account = Accounts {
