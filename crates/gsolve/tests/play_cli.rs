@@ -337,3 +337,69 @@ impl Dola {
         self.0.parse_move(m).is_ok()
     }
 }
+
+/// A line that is not UTF-8 in a game against the engine is reported and the game goes on
+/// (it used to end the session with an I/O error, exit 1): Dola and Dark Hex.
+#[test]
+fn a_line_that_is_not_utf8_does_not_end_a_game() {
+    let mut input = b"\xff\xfe\n".to_vec();
+    input.extend(b"hint\nquit\n");
+    let args = ["dola", "play", "--human", "white", "--depth", "1"];
+    let r = common::gsolve_in(&args, &input, None, Duration::from_secs(120));
+    assert!(!r.hung);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(r.stdout.contains("not UTF-8"), "{}", r.stdout);
+    assert!(
+        r.stdout.contains("hint: "),
+        "the game went on: {}",
+        r.stdout
+    );
+    let mix = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../results/darkhex/double-oracle-boards/classical-3x2/white-upper.mix"
+    );
+    let mut input = b"\xff\n".to_vec();
+    input.extend(b"help\nquit\n");
+    let r = common::gsolve_in(
+        &["darkhex", "play", mix],
+        &input,
+        None,
+        Duration::from_secs(120),
+    );
+    assert!(!r.hung);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stdout.contains("? that line is not UTF-8"),
+        "{}",
+        r.stdout
+    );
+    assert!(
+        r.stdout.contains("= commands:"),
+        "the game went on: {}",
+        r.stdout
+    );
+}
+
+/// UCI options outside the announced ranges are refused at `setoption` (the old value stays,
+/// so the next search runs), and a depth too large for the engine is named as written.
+#[test]
+fn uci_out_of_range_options_keep_the_old_values() {
+    let script = "setoption name Threads value 99999999999\nsetoption name Hash value 0\n\
+                  go depth 99999999999\nposition startpos\ngo depth 1\nquit\n";
+    let (code, out, err) = session(&["dola", "uci"], script);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        out.contains("info string error: Threads \"99999999999\": expected a count from 1 to 256"),
+        "{out}"
+    );
+    assert!(out.contains("info string error: Hash \"0\""), "{out}");
+    assert!(
+        out.contains("info string error: go depth 99999999999:"),
+        "{out}"
+    );
+    assert_eq!(
+        out.lines().filter(|l| l.starts_with("bestmove ")).count(),
+        1,
+        "{out}"
+    );
+}

@@ -11,11 +11,11 @@
 //! CELL` (or just `CELL`, e.g. `b2`), `board` (your view: `X` yours, `O` found enemy stones),
 //! `new` (the next game, the next draw), `help`, `quit`.
 
-use super::common::{print_json, CliResult, Global};
+use super::common::{print_json, read_session_line, CliResult, Global, SessionLine};
 use darkhex::play::Match;
 use darkhex::Probe;
 use serde_json::json;
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::path::PathBuf;
 
 /// Arguments of `gsolve darkhex play`.
@@ -120,8 +120,19 @@ pub fn run(a: &PlayArgs, global: &Global) -> CliResult {
         side(mixture.owner),
         mixture.policies.len()
     )));
-    for line in std::io::stdin().lock().lines() {
-        let line = line.map_err(|e| super::common::CliError::input(format!("stdin: {e}")))?;
+    let mut stdin = std::io::stdin().lock();
+    let mut raw = Vec::new();
+    loop {
+        let line = match read_session_line(&mut stdin, &mut raw)? {
+            SessionLine::End => break,
+            SessionLine::Text(text) => text,
+            SessionLine::NotText => {
+                say(Err(
+                    "that line is not UTF-8 text; type `help` for the commands".into(),
+                ));
+                continue;
+            }
+        };
         match answer(&mut g, line.trim(), &mut new_game) {
             None => break,
             Some(r) => say(r),

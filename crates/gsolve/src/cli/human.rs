@@ -3,11 +3,11 @@
 //! `jobs::human::Session`; the notation, the board drawing and the record are the game
 //! crates'. This module reads lines, prints boards and messages.
 
-use super::common::{write_atomic, CliError, CliResult, Global};
+use super::common::{write_atomic, CliError, CliResult, Global, SessionLine};
 use super::search::{score_text, SearchLimits};
 use game::{Evaluate, MoveHints, Notation, Outcome, Player};
 use jobs::human::{Event, Session};
-use std::io::{BufRead, IsTerminal, Write};
+use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 
 /// The options of a game against the engine.
@@ -121,8 +121,8 @@ pub fn run_session<G: HumanGame, H: MoveHints<G>>(
     }
     let mut s = Session::new(start, human, hints, &human_limits(limits), seed)?;
     let style = args.style();
-    let stdin = std::io::stdin();
-    let mut lines = stdin.lock().lines();
+    let mut stdin = std::io::stdin().lock();
+    let mut raw = Vec::new();
     println!(
         "You play {}. Type a move ({}) or `help`.",
         side_name(human),
@@ -149,11 +149,17 @@ pub fn run_session<G: HumanGame, H: MoveHints<G>>(
             }
         );
         let _ = std::io::stdout().flush();
-        let Some(line) = lines.next() else {
-            println!();
-            return Ok(());
+        let line = match super::common::read_session_line(&mut stdin, &mut raw)? {
+            SessionLine::End => {
+                println!();
+                return Ok(());
+            }
+            SessionLine::Text(text) => text,
+            SessionLine::NotText => {
+                println!("error: that line is not UTF-8 text; type `help` for the commands");
+                continue;
+            }
         };
-        let line = line.map_err(CliError::runtime)?;
         match command(&mut s, line.trim(), &out, &header)? {
             Step::Quit => return Ok(()),
             Step::Redraw => show = true,

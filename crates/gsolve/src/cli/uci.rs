@@ -176,15 +176,20 @@ impl Uci {
                 })?;
                 self.pos = Position::start(self.variant);
             }
+            // The ranges announced by `uci`; a value outside keeps the old one.
             "hash" => {
                 self.hash_mb = value
                     .parse()
-                    .map_err(|_| format!("Hash {value:?}: expected MiB"))?
+                    .ok()
+                    .filter(|v| (1..=65536).contains(v))
+                    .ok_or_else(|| format!("Hash {value:?}: expected MiB from 1 to 65536"))?
             }
             "threads" => {
                 self.threads = value
                     .parse()
-                    .map_err(|_| format!("Threads {value:?}: expected a count"))?
+                    .ok()
+                    .filter(|v| (1..=256).contains(v))
+                    .ok_or_else(|| format!("Threads {value:?}: expected a count from 1 to 256"))?
             }
             other => return Err(format!("unknown option {other:?}")),
         }
@@ -286,7 +291,15 @@ impl Uci {
                     .map_err(|_| format!("go {} {v}: expected a number", words[i]))
             };
             match words[i] {
-                "depth" => s.depth = Some(value()? as u32),
+                "depth" => {
+                    let d = value()?;
+                    s.depth = Some(u32::try_from(d).map_err(|_| {
+                        format!(
+                            "go depth {d}: expected a depth from 1 to {}",
+                            search::MAX_DEPTH
+                        )
+                    })?)
+                }
                 "nodes" => s.nodes = Some(value()?),
                 "movetime" => s.time = Some(value()? as f64 / 1000.0),
                 "wtime" => wtime = Some(value()?),
