@@ -110,33 +110,27 @@ pub fn check_move_list(option: &str, text: &str) -> CliResult {
 /// Result of a subcommand.
 pub type CliResult = Result<(), CliError>;
 
-/// One line of a protocol session (GTP, UCI) as [`read_session_line`] reads it.
-#[derive(Debug, PartialEq, Eq)]
-pub enum SessionLine<'a> {
-    /// The input ended.
-    End,
-    /// A line that is not UTF-8 text: a bad command, to be answered like any other so that the
-    /// session goes on.
-    NotText,
-    /// A line of text, its newline included.
-    Text(&'a str),
-}
-
-/// Read the next line of a protocol session from `input` into `raw` (cleared first). Bytes
-/// are read as they are, so that a line that is not UTF-8 is one bad line, not the end of the
-/// session.
+/// Read the next line of text of an interactive session (GTP, UCI, a game against the
+/// engine) from `input` into `raw` (cleared first), its newline included; `None` at the end
+/// of the input. Bytes are read as they are, so that a line that is not UTF-8 is one bad line,
+/// not the end of the session: `not_text` answers it (like any bad command) and the next line
+/// is read.
 pub fn read_session_line<'a>(
     input: &mut impl std::io::BufRead,
     raw: &'a mut Vec<u8>,
-) -> Result<SessionLine<'a>, CliError> {
-    raw.clear();
-    if input.read_until(b'\n', raw).map_err(CliError::runtime)? == 0 {
-        return Ok(SessionLine::End);
+    mut not_text: impl FnMut() -> Result<(), CliError>,
+) -> Result<Option<&'a str>, CliError> {
+    loop {
+        raw.clear();
+        if input.read_until(b'\n', raw).map_err(CliError::runtime)? == 0 {
+            return Ok(None);
+        }
+        if std::str::from_utf8(raw).is_ok() {
+            break;
+        }
+        not_text()?;
     }
-    Ok(match std::str::from_utf8(raw) {
-        Ok(text) => SessionLine::Text(text),
-        Err(_) => SessionLine::NotText,
-    })
+    Ok(Some(std::str::from_utf8(raw).expect("checked above")))
 }
 
 /// Print `value` as one JSON object on stdout.

@@ -11,7 +11,7 @@
 //! CELL` (or just `CELL`, e.g. `b2`), `board` (your view: `X` yours, `O` found enemy stones),
 //! `new` (the next game, the next draw), `help`, `quit`.
 
-use super::common::{print_json, read_session_line, CliResult, Global, SessionLine};
+use super::common::{print_json, read_session_line, CliResult, Global};
 use darkhex::play::Match;
 use darkhex::Probe;
 use serde_json::json;
@@ -123,15 +123,14 @@ pub fn run(a: &PlayArgs, global: &Global) -> CliResult {
     let mut stdin = std::io::stdin().lock();
     let mut raw = Vec::new();
     loop {
-        let line = match read_session_line(&mut stdin, &mut raw)? {
-            SessionLine::End => break,
-            SessionLine::Text(text) => text,
-            SessionLine::NotText => {
-                say(Err(
-                    "that line is not UTF-8 text; type `help` for the commands".into(),
-                ));
-                continue;
-            }
+        let not_text = || {
+            say(Err(
+                "that line is not UTF-8 text; type `help` for the commands".into(),
+            ));
+            Ok(())
+        };
+        let Some(line) = read_session_line(&mut stdin, &mut raw, not_text)? else {
+            break;
         };
         match answer(&mut g, line.trim(), &mut new_game) {
             None => break,

@@ -17,7 +17,7 @@
 //! player) and every cell is transposed (column letter ↔ row number), so the first player joins
 //! west and east. Errors answer `? message` and never end the session.
 
-use super::common::{read_session_line, CliError, CliResult, Global, SessionLine};
+use super::common::{read_session_line, CliError, CliResult, Global};
 use super::rex::SolverOpts;
 use exact::Solver;
 use game::{Game, Player};
@@ -432,14 +432,12 @@ pub fn run(args: GtpArgs, global: &Global) -> CliResult {
     let mut out = std::io::stdout().lock();
     let mut raw = Vec::new();
     loop {
-        let line = match read_session_line(&mut stdin, &mut raw)? {
-            SessionLine::End => break,
-            SessionLine::Text(text) => text.split('#').next().unwrap_or("").trim().to_string(),
-            SessionLine::NotText => {
-                write!(out, "? command is not UTF-8 text\n\n").map_err(CliError::runtime)?;
-                out.flush().map_err(CliError::runtime)?;
-                continue;
-            }
+        let line = match read_session_line(&mut stdin, &mut raw, || {
+            write!(out, "? command is not UTF-8 text\n\n").map_err(CliError::runtime)?;
+            out.flush().map_err(CliError::runtime)
+        })? {
+            None => break,
+            Some(text) => text.split('#').next().unwrap_or("").trim().to_string(),
         };
         if line.is_empty() {
             continue;

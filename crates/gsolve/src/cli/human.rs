@@ -3,7 +3,7 @@
 //! `jobs::human::Session`; the notation, the board drawing and the record are the game
 //! crates'. This module reads lines, prints boards and messages.
 
-use super::common::{write_atomic, CliError, CliResult, Global, SessionLine};
+use super::common::{read_session_line, write_atomic, CliError, CliResult, Global};
 use super::search::{score_text, SearchLimits};
 use game::{Evaluate, MoveHints, Notation, Outcome, Player};
 use jobs::human::{Event, Session};
@@ -140,25 +140,21 @@ pub fn run_session<G: HumanGame, H: MoveHints<G>>(
         if let Some(o) = s.outcome() {
             println!("game over: {}", outcome_words(o));
         }
-        print!(
-            "{}> ",
-            if s.outcome().is_some() {
-                "game over"
-            } else {
-                "your move"
-            }
-        );
+        let prompt = if s.outcome().is_some() {
+            "game over> "
+        } else {
+            "your move> "
+        };
+        print!("{prompt}");
         let _ = std::io::stdout().flush();
-        let line = match super::common::read_session_line(&mut stdin, &mut raw)? {
-            SessionLine::End => {
-                println!();
-                return Ok(());
-            }
-            SessionLine::Text(text) => text,
-            SessionLine::NotText => {
-                println!("error: that line is not UTF-8 text; type `help` for the commands");
-                continue;
-            }
+        let not_text = || {
+            print!("error: that line is not UTF-8 text; type `help` for the commands\n{prompt}");
+            let _ = std::io::stdout().flush();
+            Ok(())
+        };
+        let Some(line) = read_session_line(&mut stdin, &mut raw, not_text)? else {
+            println!();
+            return Ok(());
         };
         match command(&mut s, line.trim(), &out, &header)? {
             Step::Quit => return Ok(()),

@@ -21,7 +21,7 @@
 //! command, and lines that are not UTF-8, are reported as `info string error: …` and the
 //! engine keeps running, as GUIs expect.
 
-use super::common::{read_session_line, CliError, CliResult, Global, SessionLine};
+use super::common::{read_session_line, CliError, CliResult, Global};
 use super::search::line_text;
 use dola::{DolaHints, Position, Variant};
 use jobs::search::SearchSettings;
@@ -82,13 +82,10 @@ pub fn run(global: &Global) -> CliResult {
     let mut quit = false;
     let mut raw = Vec::new();
     loop {
-        let line = match read_session_line(&mut stdin, &mut raw)? {
-            SessionLine::End => break,
-            SessionLine::Text(text) => text,
-            SessionLine::NotText => {
-                say("info string error: command is not UTF-8 text").map_err(CliError::runtime)?;
-                continue;
-            }
+        let not_text =
+            || say("info string error: command is not UTF-8 text").map_err(CliError::runtime);
+        let Some(line) = read_session_line(&mut stdin, &mut raw, not_text)? else {
+            break;
         };
         let mut words = line.split_whitespace();
         let Some(cmd) = words.next() else { continue };
