@@ -6,7 +6,7 @@
 #              180° image on columns b-d, `darkhex symmetrise`): two lower bounds;
 #   abrupt:    4×3 abrupt's best Black mixture (A_BLACK, default frontier/abrupt-4x3/leg3) on
 #              columns a-c (lower) and 3×4 abrupt's best White mixture (A_WHITE, default
-#              frontier/abrupt-3x4/leg1) on rows 1-3 (upper),
+#              frontier/abrupt-3x4/leg2) on rows 1-3 (upper),
 #              each symmetrised too.
 # The `*-embedded.mix` files are the embedded mixtures (not rotation invariant); `black-lower.mix`
 # and `white-upper.mix` are their symmetrised twins (rotation invariant, as the format requires;
@@ -14,7 +14,7 @@
 # Writes results/darkhex/frontier/{classical,abrupt}-4x4/. Run from the repository root after
 #   scripts/cargo-locked build --release -p gsolve
 # on a machine with 4 GB free (with the memo's compact keys and its floor on abrupt boards the
-# symmetrised abrupt certificates' best responses peak at 1.0 and 2.1 GB; before, the lower
+# symmetrised abrupt certificates' best responses peak at 2.0 and 3.3 GB (sessions 21, 22); before, the lower
 # one needed 10.4 GB and the upper one more than 16 GB). A run that fails (out of memory
 # under `ulimit -v`) leaves its exit status in its `.time` file and no JSON.
 # PYTHON: also re-prove the classical files with the independent checker (about a minute each).
@@ -49,7 +49,7 @@ run "$C/symmetrise-black-lower.time" "$C/symmetrise-black-lower.json" \
   darkhex symmetrise "$C/black-lower-embedded.mix" --out "$C/black-lower.mix"
 run "$C/certify-black-lower.time" "$C/certify-black-lower.json" darkhex certify "$C/black-lower.mix"
 for side in black-lower:${A_BLACK:-results/darkhex/frontier/abrupt-4x3/leg3/black-lower.mix} \
-            white-upper:${A_WHITE:-results/darkhex/frontier/abrupt-3x4/leg1/white-upper.mix}; do
+            white-upper:${A_WHITE:-results/darkhex/frontier/abrupt-3x4/leg2/white-upper.mix}; do
   f=${side%%:*} src=${side#*:}
   "$G" darkhex embed "$src" --rows 4 --cols 4 --out "$A/$f-embedded.mix"
   run "$A/certify-$f-embedded.time" "$A/certify-$f-embedded.json" \
