@@ -9,6 +9,7 @@
 
 pub mod balance;
 pub mod balance_fit;
+pub mod clock;
 pub mod coins;
 pub mod darkhex;
 pub mod human;

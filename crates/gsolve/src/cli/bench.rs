@@ -105,7 +105,8 @@ pub struct DarkhexCfrBenchArgs {
 /// Arguments of `gsolve bench search`.
 #[derive(clap::Args, Debug)]
 pub struct SearchBenchArgs {
-    /// Seconds per position.
+    /// Seconds per search of a position (a hard limit, but every search finishes depth 1, so
+    /// a tiny budget still takes a moment per position).
     #[arg(long, default_value_t = 10.0, allow_negative_numbers = true)]
     seconds: f64,
     /// Output file.

@@ -194,9 +194,7 @@ fn log_interval() -> Option<std::time::Duration> {
         .and_then(|v| v.trim().parse::<f64>().ok())
         .filter(|s| s.is_finite() && *s >= 0.0)
         .unwrap_or(60.0);
-    (secs > 0.0)
-        .then(|| std::time::Duration::try_from_secs_f64(secs).ok())
-        .flatten()
+    jobs::clock::duration(secs)
 }
 
 impl BarProgress {

@@ -158,10 +158,7 @@ impl GtpEngine {
     /// Set the solver's deadline `seconds` from now (0: none).
     fn arm(&mut self, seconds: f64) {
         // A limit too large for the clock (`param_dfpn timelimit 1e300`) is no limit.
-        let d = (seconds > 0.0)
-            .then(|| std::time::Duration::try_from_secs_f64(seconds).ok())
-            .flatten()
-            .and_then(|d| std::time::Instant::now().checked_add(d));
+        let d = jobs::clock::deadline_after(std::time::Instant::now(), seconds);
         self.solver.set_deadline(d);
     }
 

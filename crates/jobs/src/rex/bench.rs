@@ -91,11 +91,7 @@ pub fn bench_positions(
     solver.prefault();
     let cpu_start = process_cpu_seconds();
     let start = Instant::now();
-    solver.set_deadline(
-        std::time::Duration::try_from_secs_f64(budget)
-            .ok()
-            .and_then(|d| start.checked_add(d)),
-    );
+    solver.set_deadline(crate::clock::deadline_after(start, budget));
     progress.start(&format!("{item} ({threads} thr)"), positions.len() as u64);
     let mut done = 0;
     let mut all_match = true;
