@@ -255,7 +255,7 @@ pub fn run_table(cfg: &TableConfig, progress: &dyn Progress) -> JobResult<TableR
         }
         let resume = cfg.checkpoint_secs.map(|secs| BoardResume {
             out: cfg.out.clone(),
-            every: crate::clock::duration(secs).unwrap_or(Duration::MAX),
+            every: Duration::try_from_secs_f64(secs).unwrap_or(Duration::MAX),
         });
         let board = BoardProgress {
             inner: progress,
