@@ -62,11 +62,15 @@ fn with_out(job: &Job, out: &Path, resume: bool) -> Vec<String> {
 }
 
 /// Run `job` into `out` `rounds` times, each run killed (SIGKILL) a seeded random 0–`max_ms`
-/// ms after a checkpoint exists, then once to the end (which must succeed).
+/// ms after a checkpoint exists, then once to the end (which must succeed). A run killed
+/// before it saved anything new (a slow or loaded machine: starting up took the whole delay)
+/// doubles the bound for the next runs, so the rounds move the job on whatever the load.
 fn kill_rounds(job: &Job, out: &Path, rounds: usize, seed: u64, max_ms: u64) -> Rounds {
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
     let mut r = Rounds::default();
+    let mut max_ms = max_ms;
     for _ in 0..rounds {
+        let before = saved_state(out);
         let resume = (job.has_checkpoint)(out);
         let mut child = gsolve(&with_out(job, out, resume)).spawn().unwrap();
         let start = Instant::now();
@@ -86,6 +90,9 @@ fn kill_rounds(job: &Job, out: &Path, rounds: usize, seed: u64, max_ms: u64) -> 
             break;
         }
         r.kills += 1;
+        if saved_state(out) == before {
+            max_ms = (max_ms * 2).min(20_000);
+        }
     }
     let last = gsolve(&with_out(job, out, (job.has_checkpoint)(out)))
         .output()
@@ -94,6 +101,32 @@ fn kill_rounds(job: &Job, out: &Path, rounds: usize, seed: u64, max_ms: u64) -> 
     r.output.push_str(&String::from_utf8_lossy(&last.stderr));
     assert!(last.status.success(), "{}", common::short(&r.output));
     r
+}
+
+/// A hash of every file under `dir` (relative name and contents; temporaries aside): what a
+/// run has saved so far.
+fn saved_state(dir: &Path) -> u64 {
+    use std::hash::{Hash, Hasher};
+    fn walk(dir: &Path, root: &Path, files: &mut Vec<(PathBuf, Vec<u8>)>) {
+        for e in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+            let path = e.path();
+            if path.is_dir() {
+                walk(&path, root, files);
+            } else if !path.to_string_lossy().ends_with(".tmp") {
+                // A file renamed away while being read counts as absent.
+                if let Ok(bytes) = std::fs::read(&path) {
+                    let name = path.strip_prefix(root).unwrap_or(&path).to_path_buf();
+                    files.push((name, bytes));
+                }
+            }
+        }
+    }
+    let mut files = Vec::new();
+    walk(dir, dir, &mut files);
+    files.sort();
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    files.hash(&mut h);
+    h.finish()
 }
 
 /// No temporary left in `dir` by the killed runs (the finished run removes them).
@@ -371,7 +404,13 @@ fn check_darkhex_table(
     use darkhex::strategy::StrategyFile;
     let dir = common::scratch(&format!("kill-dh-table-{max_cells}-{iterations}-{seed}"));
     let job = darkhex_table(max_cells, iterations);
+    let start = Instant::now();
     uninterrupted(&job, &dir.join("one"));
+    // The kills are spread over the job at this machine's speed: a loaded machine stretches
+    // the table, and kills at most `max_ms` in would never leave the first board.
+    let spread =
+        u64::try_from(start.elapsed().as_millis()).unwrap_or(u64::MAX) / (2 * rounds as u64);
+    let max_ms = max_ms.max(spread);
     // Temporaries that a run killed while writing the journal or the table leaves (a process
     // id that cannot be running): removed when the table is written.
     let resume = dir.join("killed/resume");

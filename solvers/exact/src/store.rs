@@ -13,13 +13,30 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 
 /// Proven results by canonical key pair (see the module header).
+///
+/// A store with a capacity limit keeps the newest proofs: once full, each new position
+/// replaces the oldest one held (entries read from a file count in file order, and
+/// [`ProofStore::entries`] lists them oldest first, so a save and a load keep the ages). A
+/// long run's database thus keeps the proofs of the units still being solved rather than
+/// only those of the first units (the old rule, "later proofs are dropped", froze a full
+/// store).
 #[derive(Debug)]
 pub struct ProofStore {
     min_plies: u32,
     max_entries: usize,
-    map: Mutex<HashMap<(u64, u64), bool>>,
+    held: Mutex<Held>,
     added: AtomicU64,
+    replaced: AtomicU64,
     hits: AtomicU64,
+}
+
+/// The entries and their ages: `order` lists the keys held, oldest first from `next` on
+/// (cyclically) once the store is full, from 0 on before.
+#[derive(Debug, Default)]
+struct Held {
+    map: HashMap<(u64, u64), bool>,
+    order: Vec<(u64, u64)>,
+    next: usize,
 }
 
 impl ProofStore {
@@ -28,14 +45,15 @@ impl ProofStore {
         Self::with_capacity_limit(min_plies, usize::MAX)
     }
 
-    /// An empty store that keeps at most `max_entries` positions (later proofs are dropped,
-    /// which only costs their re-search).
+    /// An empty store that keeps at most `max_entries` positions, the newest (an older proof
+    /// that is replaced only costs its re-search).
     pub fn with_capacity_limit(min_plies: u32, max_entries: usize) -> Self {
         ProofStore {
             min_plies,
             max_entries,
-            map: Mutex::new(HashMap::new()),
+            held: Mutex::new(Held::default()),
             added: AtomicU64::new(0),
+            replaced: AtomicU64::new(0),
             hits: AtomicU64::new(0),
         }
     }
@@ -47,27 +65,40 @@ impl ProofStore {
 
     /// The result for the player to move at the position with these keys, if proven.
     pub fn get(&self, keys: (u64, u64)) -> Option<bool> {
-        let r = self.lock().get(&keys).copied();
+        let r = self.lock().map.get(&keys).copied();
         if r.is_some() {
             self.hits.fetch_add(1, Ordering::Relaxed);
         }
         r
     }
 
-    /// Record a proven result (true: the player to move wins).
+    /// Record a proven result (true: the player to move wins). A full store replaces its
+    /// oldest entry; a position already held keeps its place.
     pub fn insert(&self, keys: (u64, u64), mover_wins: bool) {
-        let mut map = self.lock();
-        if map.len() >= self.max_entries && !map.contains_key(&keys) {
+        if self.max_entries == 0 {
             return;
         }
-        if map.insert(keys, mover_wins).is_none() {
-            self.added.fetch_add(1, Ordering::Relaxed);
+        let mut held = self.lock();
+        let Held { map, order, next } = &mut *held;
+        if let Some(r) = map.get_mut(&keys) {
+            *r = mover_wins;
+            return;
         }
+        if map.len() < self.max_entries {
+            order.push(keys);
+        } else {
+            let old = std::mem::replace(&mut order[*next], keys);
+            map.remove(&old);
+            *next = (*next + 1) % self.max_entries;
+            self.replaced.fetch_add(1, Ordering::Relaxed);
+        }
+        map.insert(keys, mover_wins);
+        self.added.fetch_add(1, Ordering::Relaxed);
     }
 
     /// Number of positions held.
     pub fn len(&self) -> usize {
-        self.lock().len()
+        self.lock().map.len()
     }
 
     /// True when nothing is held.
@@ -80,20 +111,95 @@ impl ProofStore {
         self.added.load(Ordering::Relaxed)
     }
 
+    /// Older entries replaced by newer ones since the store was made.
+    pub fn replaced(&self) -> u64 {
+        self.replaced.load(Ordering::Relaxed)
+    }
+
     /// Lookups answered from the store.
     pub fn hits(&self) -> u64 {
         self.hits.load(Ordering::Relaxed)
     }
 
-    /// Every entry, sorted by key (a deterministic order for files).
+    /// Every entry, oldest first (the order in which a full store replaces them).
     pub fn entries(&self) -> Vec<((u64, u64), bool)> {
-        let mut v: Vec<_> = self.lock().iter().map(|(&k, &r)| (k, r)).collect();
-        v.sort_unstable();
-        v
+        let held = self.lock();
+        let (newer, older) = held.order.split_at(held.next);
+        older
+            .iter()
+            .chain(newer)
+            .map(|k| (*k, held.map[k]))
+            .collect()
     }
 
-    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<(u64, u64), bool>> {
-        // A panic while holding the lock cannot leave the map half-written (single inserts).
-        self.map.lock().unwrap_or_else(|e| e.into_inner())
+    fn lock(&self) -> std::sync::MutexGuard<'_, Held> {
+        // No code that can panic runs between the paired updates of `map` and `order`.
+        self.held.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn keys(i: u64) -> (u64, u64) {
+        (i.wrapping_mul(0x9E37_79B9_7F4A_7C15), i)
+    }
+
+    #[test]
+    fn a_full_store_replaces_its_oldest_entries() {
+        let s = ProofStore::with_capacity_limit(0, 3);
+        for i in 0..5 {
+            s.insert(keys(i), i % 2 == 0);
+        }
+        assert_eq!(s.len(), 3);
+        assert_eq!(s.replaced(), 2);
+        assert_eq!(s.added(), 5);
+        assert_eq!(s.get(keys(0)), None);
+        assert_eq!(s.get(keys(1)), None);
+        assert_eq!(
+            s.entries(),
+            vec![(keys(2), true), (keys(3), false), (keys(4), true)]
+        );
+        // A position already held keeps its place: nothing is replaced.
+        s.insert(keys(2), true);
+        assert_eq!(s.replaced(), 2);
+        s.insert(keys(5), false);
+        assert_eq!(
+            s.entries(),
+            vec![(keys(3), false), (keys(4), true), (keys(5), false)]
+        );
+    }
+
+    #[test]
+    fn entries_oldest_first_survive_a_reload() {
+        let a = ProofStore::with_capacity_limit(0, 4);
+        for i in 0..7 {
+            a.insert(keys(i), i % 3 == 0);
+        }
+        let b = ProofStore::with_capacity_limit(0, 4);
+        for (k, r) in a.entries() {
+            b.insert(k, r);
+        }
+        assert_eq!(a.entries(), b.entries());
+        // Both now replace the same entry next.
+        a.insert(keys(9), true);
+        b.insert(keys(9), true);
+        assert_eq!(a.entries(), b.entries());
+        assert_eq!(a.get(keys(3)), None);
+    }
+
+    #[test]
+    fn a_store_of_capacity_zero_keeps_nothing_and_an_unlimited_one_everything() {
+        let z = ProofStore::with_capacity_limit(0, 0);
+        z.insert(keys(1), true);
+        assert!(z.is_empty());
+        let u = ProofStore::new(0);
+        for i in 0..1000 {
+            u.insert(keys(i), true);
+        }
+        assert_eq!(u.len(), 1000);
+        assert_eq!(u.replaced(), 0);
+        assert_eq!(u.entries().len(), 1000);
     }
 }

@@ -38,7 +38,8 @@ pub struct MapArgs {
     /// database (resume/proofs*.bin.gz).
     #[arg(long = "store-depth", default_value_t = 8)]
     store_depth: u32,
-    /// At most this many positions in the database (about 9 bytes each on disk).
+    /// At most this many positions in the database (about 17 bytes each on disk, up to 70 in
+    /// memory); once it is full, each new proof replaces the oldest one held.
     #[arg(long = "store-max", default_value_t = 2_000_000)]
     store_max: usize,
     /// Seconds between saves of the database (a kill loses at most this much of the
@@ -104,6 +105,8 @@ pub fn map(a: MapArgs, global: &Global) -> CliResult {
             "stopped": summary.stopped,
             "complete": summary.complete,
             "stored_positions": summary.stored_positions,
+            "store_hits": summary.store_hits,
+            "store_replaced": summary.store_replaced,
             "openings": summary.openings.iter().map(|o| json!({
                 "opening": o.opening,
                 "image": o.image,
@@ -134,13 +137,16 @@ pub fn map(a: MapArgs, global: &Global) -> CliResult {
             );
         }
         println!(
-            "map {}; {} proven positions kept; files in {}",
+            "map {}; {} proven positions kept ({} searches answered from them, {} older ones \
+             replaced by newer proofs); files in {}",
             if summary.complete {
                 "complete"
             } else {
                 "incomplete"
             },
             summary.stored_positions,
+            summary.store_hits,
+            summary.store_replaced,
             out.display()
         );
     }

@@ -64,7 +64,7 @@ pub struct MapConfig {
     pub time_limit: Option<Duration>,
     /// Positions within this many plies of a unit's root go to the solved-position database.
     pub store_depth: u32,
-    /// At most this many positions in the database (further proofs are not kept).
+    /// At most this many positions in the database (once full, a new proof replaces the oldest).
     pub store_max: usize,
     /// Seconds between saves of the database.
     pub checkpoint_seconds: u64,
@@ -127,6 +127,10 @@ pub struct MapSummary {
     pub openings: Vec<OpeningStatus>,
     /// Positions in the solved-position database at the end.
     pub stored_positions: usize,
+    /// Searches this run answered from the database.
+    pub store_hits: u64,
+    /// Older positions of the database replaced by newer proofs in this run (it was full).
+    pub store_replaced: u64,
     /// Files written.
     pub files: Vec<PathBuf>,
 }
@@ -386,6 +390,8 @@ fn run_on<W: BitWord>(cfg: &MapConfig, progress: &dyn Progress) -> Result<MapSum
             complete: complete_now(&done),
             openings: statuses(&board, &all_units, &done),
             stored_positions: 0,
+            store_hits: 0,
+            store_replaced: 0,
             files: Vec::new(),
         });
     }
@@ -453,6 +459,8 @@ fn run_on<W: BitWord>(cfg: &MapConfig, progress: &dyn Progress) -> Result<MapSum
         complete,
         openings,
         stored_positions: store.len(),
+        store_hits: store.hits(),
+        store_replaced: store.replaced(),
         files,
     })
 }
@@ -690,5 +698,33 @@ mod tests {
         }
         std::fs::remove_dir_all(&one).unwrap();
         std::fs::remove_dir_all(&parts).unwrap();
+    }
+
+    /// A full database keeps taking the newest proofs (replacing the oldest), and a run with a
+    /// tiny one, stopped and resumed, gives the map of a run with a roomy one.
+    #[test]
+    fn a_full_database_replaces_old_proofs_and_the_map_is_the_same() {
+        let roomy = tmp("roomy");
+        let want = run_map(&config(&roomy, 0, (0, 1)), &crate::NoProgress).unwrap();
+        let tiny = tmp("tiny");
+        let small = |max_units| MapConfig {
+            store_max: 3,
+            ..config(&tiny, max_units, (0, 1))
+        };
+        let first = run_map(&small(20), &crate::NoProgress).unwrap();
+        assert!(first.stopped);
+        assert_eq!(first.stored_positions, 3);
+        assert!(first.store_replaced > 0, "the tiny database never filled");
+        let last = run_map(&small(0), &crate::NoProgress).unwrap();
+        assert!(last.complete);
+        let values = |s: &MapSummary| -> Vec<_> {
+            s.openings
+                .iter()
+                .map(|o| (o.opening.clone(), o.black_wins, o.white_wins.clone()))
+                .collect()
+        };
+        assert_eq!(values(&last), values(&want));
+        std::fs::remove_dir_all(&roomy).unwrap();
+        std::fs::remove_dir_all(&tiny).unwrap();
     }
 }

@@ -2,8 +2,9 @@
 //!
 //! Format (version 1): the 8 magic bytes `GSPROOF1`, one line of JSON (game, board, key
 //! fingerprint, producer, number of entries), then per entry the two canonical keys (little
-//! endian `u64`s) and one byte (1: the player to move wins), sorted by key; the whole file is
-//! gzip-compressed. Files are written to a temporary name and renamed into place, so a kill
+//! endian `u64`s) and one byte (1: the player to move wins), oldest first (the order in which
+//! a full store replaces them, [`ProofStore::entries`]; files written before were sorted by
+//! key, which reads the same); the whole file is gzip-compressed. Files are written to a temporary name and renamed into place, so a kill
 //! never leaves a torn file. A file whose fingerprint differs (another board, or a changed key
 //! scheme) is refused with an error that says so.
 

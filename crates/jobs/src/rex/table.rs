@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 /// Positions within this many plies of the empty board go to a board's solved-position
 /// database (every finished opening among them).
 const STORE_DEPTH: u32 = 8;
-/// At most this many positions in it (about 9 bytes each on disk).
+/// At most this many positions in it (about 17 bytes each on disk; the newest are kept).
 const STORE_MAX: usize = 2_000_000;
 
 /// Where a board in progress keeps its solved positions and how often they are saved.
