@@ -16,6 +16,7 @@
 
 mod cli;
 mod oom;
+mod signals;
 
 #[global_allocator]
 static ALLOCATOR: oom::ClearOutOfMemory = oom::ClearOutOfMemory;

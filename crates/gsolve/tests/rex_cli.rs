@@ -401,3 +401,80 @@ fn a_leg_of_some_openings_joins_the_whole_map() {
     assert_eq!(std::fs::read(one.join("replies.csv")).unwrap(), before);
     std::fs::remove_dir_all(&base).unwrap();
 }
+
+/// SIGTERM (a batch system's time limit) stops `rex map` as `--time` does: the one JSON object
+/// is the summary (`stopped`, `stopped_by_signal`), the database and the interrupted unit's
+/// account are saved, and the process then ends by SIGTERM so the caller sees the signal. The
+/// same command resumes, and the finished map equals an uninterrupted run's (timing aside).
+#[cfg(unix)]
+#[test]
+fn sigterm_stops_the_map_with_its_summary_and_the_map_resumes() {
+    use std::os::unix::process::ExitStatusExt;
+    let base = std::env::temp_dir().join(format!("gsolve-rex-map-term-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&base);
+    let (term, single) = (base.join("term"), base.join("single"));
+    let args = |dir: &std::path::Path| -> Vec<String> {
+        let mut a: Vec<String> = ["--json", "rex", "map", "--size", "5x5", "--openings", "a1"]
+            .map(String::from)
+            .to_vec();
+        a.extend(["--threads", "1", "--tt-mb", "16", "--out"].map(String::from));
+        a.push(dir.to_str().unwrap().to_string());
+        a
+    };
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_gsolve"))
+        .args(args(&term))
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Signal once the first unit is written, while the others run.
+    let start = std::time::Instant::now();
+    let units = || {
+        std::fs::read_to_string(term.join("replies.csv"))
+            .map_or(0, |t| t.lines().filter(|l| l.starts_with("a1,")).count())
+    };
+    while units() == 0 && child.try_wait().unwrap().is_none() {
+        assert!(start.elapsed().as_secs() < 300, "no unit after 300 s");
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    // SAFETY: kill(2) on the child's pid, which has not been waited for yet.
+    #[allow(unsafe_code)]
+    let sent = unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGTERM) };
+    assert_eq!(sent, 0);
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.signal(), Some(libc::SIGTERM), "{stderr}");
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
+    assert_eq!(v["stopped"], true, "{v}");
+    assert_eq!(v["stopped_by_signal"], "SIGTERM", "{v}");
+    assert!(v["done_now"].as_u64().unwrap() >= 1, "{v}");
+    let done = v["done_now"].as_u64().unwrap() as usize;
+    assert!(done < 24, "the map finished before the signal: {v}");
+    assert_eq!(units(), done, "{v}");
+    assert!(term.join("resume/proofs.bin.gz").exists());
+    // Resume to the end, then an uninterrupted run of the same map.
+    let run = |dir: &std::path::Path| {
+        let a = args(dir);
+        gsolve(&a.iter().map(String::as_str).collect::<Vec<_>>())
+    };
+    let (code, out, err) = run(&term);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(v["stopped"], false, "{v}");
+    assert_eq!(units(), 24);
+    let (code, _, err) = run(&single);
+    assert_eq!(code, 0, "{err}");
+    let values = |dir: &std::path::Path| -> Vec<String> {
+        let text = std::fs::read_to_string(dir.join("replies.csv")).unwrap();
+        let mut v: Vec<String> = text
+            .lines()
+            .filter(|l| l.starts_with("a1,"))
+            .map(|l| l.split(',').take(4).collect::<Vec<_>>().join(","))
+            .collect();
+        v.sort();
+        v
+    };
+    assert_eq!(values(&term), values(&single));
+    let _ = std::fs::remove_dir_all(&base);
+}

@@ -26,6 +26,7 @@ pub mod selfplay;
 pub mod selfplay_journal;
 pub mod selfplay_shard;
 pub mod shard;
+pub mod stop;
 
 pub use output::{JobError, JobResult};
 pub use progress::{NoProgress, Progress};

@@ -166,6 +166,8 @@ pub struct Solver<G: ExactGame> {
     /// Set when the deadline passes: every search unwinds and nothing more is stored.
     stop: AtomicBool,
     deadline: Option<Instant>,
+    /// A stop asked from outside (a signal handler's flag): checked like the deadline.
+    interrupt: Option<&'static AtomicBool>,
     /// The solved-position database, if any (see [`ProofStore`]).
     store: Option<Arc<ProofStore>>,
     _game: std::marker::PhantomData<fn(G)>,
@@ -212,6 +214,7 @@ impl<G: ExactGame> Solver<G> {
             nodes: AtomicU64::new(0),
             stop: AtomicBool::new(false),
             deadline: None,
+            interrupt: None,
             store: None,
             _game: std::marker::PhantomData,
         })
@@ -223,6 +226,12 @@ impl<G: ExactGame> Solver<G> {
     pub fn set_deadline(&mut self, deadline: Option<Instant>) {
         self.deadline = deadline;
         self.stop.store(false, Ordering::Relaxed);
+    }
+
+    /// Stop every search, as at a deadline, once `flag` is set (`None`: no such flag). The flag
+    /// is a process-wide one that a signal handler sets, hence `'static`.
+    pub fn set_interrupt(&mut self, flag: Option<&'static AtomicBool>) {
+        self.interrupt = flag;
     }
 
     /// Use `store` as the solved-position database: nodes with at least its `min_plies` plies
@@ -242,7 +251,7 @@ impl<G: ExactGame> Solver<G> {
         }
     }
 
-    /// True if a deadline interrupted a search.
+    /// True if a deadline (or the interrupt flag) interrupted a search.
     pub fn stopped(&self) -> bool {
         self.stop.load(Ordering::Relaxed)
     }
@@ -253,10 +262,12 @@ impl<G: ExactGame> Solver<G> {
     }
 
     /// Every 1024 nodes of a worker: publish its node count, and stop everything once the
-    /// deadline has passed.
+    /// deadline has passed or the interrupt flag is set.
     fn poll(&self, s: &mut Scratch<G::Move>) {
         s.publish(&self.nodes);
-        if self.deadline.is_some_and(|d| Instant::now() >= d) {
+        if self.deadline.is_some_and(|d| Instant::now() >= d)
+            || self.interrupt.is_some_and(|f| f.load(Ordering::Relaxed))
+        {
             self.stop.store(true, Ordering::Relaxed);
         }
     }

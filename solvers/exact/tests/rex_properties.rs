@@ -209,3 +209,54 @@ fn canonical_keys_separate_sizes_and_join_rotations() {
         assert_ne!(pos.canonical_keys(), other.canonical_keys());
     }
 }
+
+#[test]
+fn an_interrupt_flag_stops_every_algorithm_like_a_deadline() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    // One flag per algorithm: a signal handler's flag is process-wide and never cleared.
+    static FLAGS: [AtomicBool; 3] = [const { AtomicBool::new(false) }; 3];
+    let algorithms = [
+        exact::Algorithm::AlphaBeta,
+        exact::Algorithm::Dfpn,
+        exact::Algorithm::Portfolio,
+    ];
+    for (algorithm, flag) in algorithms.into_iter().zip(&FLAGS) {
+        let mut s = exact::Solver::new(exact::SolverConfig {
+            tt_mb: 16,
+            threads: 2,
+            algorithm,
+            ..exact::SolverConfig::default()
+        })
+        .unwrap();
+        s.set_interrupt(Some(flag));
+        // Unset, the flag changes nothing.
+        assert_eq!(
+            winning_names(&s, &board(3, 3)),
+            winning_names(&solver(1), &board(3, 3))
+        );
+        assert!(!s.stopped(), "{algorithm:?}");
+        // Set while 6x6 `d3,a1` is searched (over ten minutes of work): the search unwinds.
+        let mut hard = board(6, 6);
+        for m in ["d3", "a1"] {
+            let mv = hard.parse_move(m).unwrap();
+            game::Game::play(&mut hard, mv);
+        }
+        // A deadline far beyond the flag's moment keeps a broken flag from hanging the test:
+        // the search must end long before it.
+        let start = std::time::Instant::now();
+        s.set_deadline(Some(start + std::time::Duration::from_secs(300)));
+        std::thread::scope(|scope| {
+            scope.spawn(|| {
+                std::thread::sleep(std::time::Duration::from_millis(200));
+                flag.store(true, Ordering::Relaxed);
+            });
+            let _ = s.solve(&hard);
+        });
+        assert!(s.stopped(), "{algorithm:?}");
+        assert!(
+            start.elapsed() < std::time::Duration::from_secs(200),
+            "{algorithm:?}: the flag did not stop the search ({:?})",
+            start.elapsed()
+        );
+    }
+}

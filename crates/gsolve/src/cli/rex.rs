@@ -33,7 +33,8 @@ enum RexCommand {
     Suite(SuiteArgs),
     /// The first-move map: every opening (up to the 180° rotation), the value of every reply,
     /// a winning answer to each reply Black wins. Resumable (kill it at any time and run the
-    /// same command) and shardable (--shard I/N, e.g. a Slurm array); writes replies*.csv,
+    /// same command; SIGTERM or Ctrl-C stops it as --time does, saving and printing the
+    /// summary) and shardable (--shard I/N, e.g. a Slurm array); writes replies*.csv,
     /// openings.csv, map.md, map.svg and resume/ in --out.
     ///
     /// Example: gsolve rex map --size 6x6 --out results/rex/6x6 --threads 2 --time 3600

@@ -85,6 +85,8 @@ pub fn map(a: MapArgs, global: &Global) -> CliResult {
         max_units: a.max_units,
     };
     let bar = super::common::BarProgress::new(global);
+    // SIGTERM (a batch system's time limit) or Ctrl-C stops the run as --time does.
+    crate::signals::stop_on_signals();
     let summary = run_map(&cfg, &bar).map_err(|e| match e {
         MapError::Input(_) | MapError::Results { .. } | MapError::Proofs(_) => CliError::input(e),
         MapError::Io { .. } => CliError::runtime(e),
@@ -94,6 +96,7 @@ pub fn map(a: MapArgs, global: &Global) -> CliResult {
         .iter()
         .filter_map(|o| o.black_wins.map(|w| (o.opening.clone(), w)))
         .collect();
+    let signal = jobs::stop::requested().map(signal_name);
     if global.json {
         print_json(&json!({
             "board": format!("{rows}x{cols}"),
@@ -103,6 +106,7 @@ pub fn map(a: MapArgs, global: &Global) -> CliResult {
             "done_before": summary.done_before,
             "done_now": summary.done_now,
             "stopped": summary.stopped,
+            "stopped_by_signal": signal,
             "complete": summary.complete,
             "stored_positions": summary.stored_positions,
             "store_hits": summary.store_hits,
@@ -124,10 +128,10 @@ pub fn map(a: MapArgs, global: &Global) -> CliResult {
             summary.done_before + summary.done_now,
             summary.shard_units,
             summary.done_now,
-            if summary.stopped {
-                "; stopped — run the same command to resume"
-            } else {
-                ""
+            match (summary.stopped, &signal) {
+                (true, Some(s)) => format!("; stopped by {s} — run the same command to resume"),
+                (true, None) => "; stopped — run the same command to resume".to_string(),
+                (false, _) => String::new(),
             }
         );
         for (o, w) in &settled {
@@ -150,7 +154,17 @@ pub fn map(a: MapArgs, global: &Global) -> CliResult {
             out.display()
         );
     }
+    crate::signals::end_if_signalled();
     Ok(())
+}
+
+/// `SIGTERM` for 15 and so on (the two signals that stop a map), else `signal N`.
+fn signal_name(signal: i32) -> String {
+    match signal {
+        libc::SIGINT => "SIGINT".to_string(),
+        libc::SIGTERM => "SIGTERM".to_string(),
+        n => format!("signal {n}"),
+    }
 }
 
 /// Arguments of `gsolve rex map-check`.

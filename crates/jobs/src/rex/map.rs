@@ -27,6 +27,10 @@
 //!   shards reuse it. Beside it `resume/spent*.csv` ([`super::map_spent`]): the time and nodes
 //!   already spent on the unit in progress, so that a unit's figures count every run that
 //!   worked on it. The folder is deleted when the whole map is complete.
+//!
+//! A stop asked through [`crate::stop`] (the binary routes SIGTERM and Ctrl-C there) ends the
+//! run as its time limit does: the unit in progress is interrupted, the database and the unit's
+//! account are saved, and the summary is returned with `stopped` set.
 
 use super::map_files::{self, append_result, proofs_name, read_results, results_name};
 use super::map_spent::{Accounts, Spent};
@@ -119,7 +123,7 @@ pub struct MapSummary {
     pub done_before: usize,
     /// Units finished by this run.
     pub done_now: usize,
-    /// The run stopped at its time limit or unit limit with units left.
+    /// The run stopped at its time limit, unit limit or a stop request with units left.
     pub stopped: bool,
     /// The whole map (every shard) is complete.
     pub complete: bool,
@@ -400,6 +404,8 @@ fn run_on<W: BitWord>(cfg: &MapConfig, progress: &dyn Progress) -> Result<MapSum
     let mut solver = Solver::<RexPosition<W>>::new(cfg.solver.clone())
         .map_err(|e| MapError::Input(e.to_string()))?;
     solver.set_store(Some(store.clone()));
+    // A stop asked by a signal ends the run as its time limit does.
+    solver.set_interrupt(Some(crate::stop::flag()));
     // A limit too far away for the clock is no limit.
     solver.set_deadline(cfg.time_limit.and_then(|t| Instant::now().checked_add(t)));
     progress.start(&format!("rex map {size}"), mine.len() as u64);
@@ -479,7 +485,7 @@ fn solve_units<W: BitWord>(
     let mut done_now = 0;
     let mut files = Vec::new();
     for &(x, r) in todo {
-        if cfg.max_units > 0 && done_now >= cfg.max_units {
+        if cfg.max_units > 0 && done_now >= cfg.max_units || crate::stop::requested().is_some() {
             return Ok((done_now, true, files));
         }
         let at = (progress, (done_before + done_now) as u64);
