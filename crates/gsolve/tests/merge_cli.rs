@@ -45,11 +45,18 @@ fn map(size: &str, out: &Path, extra: &[&str]) -> serde_json::Value {
     run_ok(&job, out, extra)
 }
 
-/// A result file without its timing columns (named in its header line) and without the
-/// Markdown table's seconds column: what a merge must reproduce exactly.
+/// A result file without its timing columns (named in its header line), the Markdown
+/// table's seconds column and Black's answers (any proven winning move, which may differ from
+/// run to run): what a merge must reproduce exactly.
 fn results(dir: &Path, name: &str) -> Vec<String> {
     let text = std::fs::read_to_string(dir.join(name)).unwrap();
-    let timing = ["nodes", "seconds", "threads"];
+    let timing = [
+        "nodes",
+        "seconds",
+        "threads",
+        "answer",
+        "Black's answers (reply→answer)",
+    ];
     let mut drop: Option<Vec<usize>> = None;
     let mut out = Vec::new();
     for line in text.lines() {

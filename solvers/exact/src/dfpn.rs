@@ -30,7 +30,7 @@ fn pack(pn: u32, dn: u32, work: u64) -> u64 {
 }
 
 #[inline]
-fn unpack(d: u64) -> (u32, u32) {
+pub(crate) fn unpack(d: u64) -> (u32, u32) {
     ((d & INF as u64) as u32, ((d >> 28) & INF as u64) as u32)
 }
 

@@ -211,3 +211,70 @@ fn a_pairing_on_the_filled_board_decides_the_position() {
         "{decided} decided on the filled board, {new} only there; {prepared} prepared"
     );
 }
+
+/// `winning_move` names a winning move exactly when the mover wins, whatever the tables hold:
+/// with fresh tables (the move comes from the static analysis or from solving the children
+/// one by one), after the position was solved by alpha-beta or by the alpha-beta/df-pn race
+/// (the move comes from the proofs the search left), or by df-pn alone (its own table's
+/// proofs), checked by the memoised reference.
+#[test]
+fn winning_move_is_a_proven_winning_move_with_any_tables() {
+    use exact::{Algorithm, Solver, SolverConfig};
+    let portfolio = || {
+        Solver::new(SolverConfig {
+            algorithm: Algorithm::Portfolio,
+            threads: 2,
+            tt_mb: 64,
+            ..SolverConfig::default()
+        })
+        .unwrap()
+    };
+    let mut memos = HashMap::new();
+    let (mut won, mut lost) = (0, 0);
+    for pos in positions(30) {
+        let memo = memo_of(&mut memos, &pos);
+        let wins = memo_wins(&mut pos.clone(), memo);
+        let fresh_ab = solver(1);
+        let solved_ab = solver(1);
+        solved_ab.solve(&pos);
+        let fresh_race = portfolio();
+        let solved_race = portfolio();
+        solved_race.solve(&pos);
+        // df-pn keeping proof numbers down to 4 plies from the end: the children's proofs
+        // are in its own table, not the alpha-beta one.
+        let solved_dfpn = Solver::new(SolverConfig {
+            algorithm: Algorithm::Dfpn,
+            dfpn_leaf_plies: 4,
+            tt_mb: 64,
+            ..SolverConfig::default()
+        })
+        .unwrap();
+        solved_dfpn.solve(&pos);
+        for (label, s) in [
+            ("fresh alpha-beta", &fresh_ab),
+            ("solved alpha-beta", &solved_ab),
+            ("fresh race", &fresh_race),
+            ("solved race", &solved_race),
+            ("solved df-pn", &solved_dfpn),
+        ] {
+            match s.winning_move(&pos) {
+                Some(m) => {
+                    assert!(wins, "{label}: a move {m:?} in a lost position\n{pos:?}");
+                    let mut child = pos.clone();
+                    child.play(m);
+                    assert!(
+                        !memo_wins(&mut child, memo),
+                        "{label}: {m:?} does not win\n{pos:?}"
+                    );
+                }
+                None => assert!(!wins, "{label}: no move in a won position\n{pos:?}"),
+            }
+        }
+        if wins {
+            won += 1;
+        } else {
+            lost += 1;
+        }
+    }
+    assert!(won > 40 && lost > 40, "{won} won and {lost} lost positions");
+}

@@ -40,7 +40,8 @@ enum RexCommand {
     /// Example: gsolve rex map --size 6x6 --out results/rex/6x6 --threads 2 --time 3600
     Map(super::rex_map::MapArgs),
     /// A finished map against a Solrex opening file (after each opening, White's winning
-    /// replies): every set must match exactly. Exit 1 on a mismatch.
+    /// replies): every set must match exactly; and every answer of Black in the map is solved
+    /// again (White to move after it must lose). Exit 1 on a mismatch or a losing answer.
     ///
     /// Example: gsolve rex map-check results/rex/5x5 ../shared/data/solrex/rex5x5opening.dat
     MapCheck(super::rex_map::MapCheckArgs),
@@ -69,7 +70,8 @@ struct SuiteArgs {
 /// Solver resources shared by the subcommands.
 #[derive(clap::Args, Debug, Clone)]
 pub struct SolverOpts {
-    /// Worker threads (results are identical for any number).
+    /// Worker threads (values are identical for any number; a winning move named, such as a
+    /// map's answer or a principal variation, is always proven but may differ between runs).
     #[arg(long, default_value_t = 1)]
     pub threads: usize,
     /// Transposition-table size in MiB.

@@ -180,16 +180,24 @@ pub struct MapCheckArgs {
 /// Run `gsolve rex map-check`.
 pub fn map_check(a: MapCheckArgs, global: &Global) -> CliResult {
     let c = jobs::rex::map_check::check_map_against_suite(&a.map, &a.suite)?;
-    let failure = (!c.mismatches.is_empty()).then(|| {
+    let failure = if !c.mismatches.is_empty() {
         let names: Vec<&str> = c.mismatches.iter().map(|m| m.0.as_str()).collect();
-        CliError::runtime(format!(
+        Some(CliError::runtime(format!(
             "{} of {} openings differ from {}: {}",
             c.mismatches.len(),
             c.checked,
             a.suite.display(),
             names.join(" ")
-        ))
-    });
+        )))
+    } else {
+        (!c.bad_answers.is_empty()).then(|| {
+            CliError::runtime(format!(
+                "{} of Black's answers do not win (opening,reply,answer): {}",
+                c.bad_answers.len(),
+                c.bad_answers.join(" ")
+            ))
+        })
+    };
     if global.json {
         let v = json!({
             "map": a.map.display().to_string(),
@@ -199,14 +207,18 @@ pub fn map_check(a: MapCheckArgs, global: &Global) -> CliResult {
             "mismatches": c.mismatches.iter().map(|(o, want, got)| json!({
                 "opening": o, "solrex": want, "map": got,
             })).collect::<Vec<_>>(),
+            "answers_checked": c.answers_checked,
+            "bad_answers": c.bad_answers,
         });
         return print_result(v, failure);
     }
     println!(
-        "{} of {} openings match {}",
+        "{} of {} openings match {}; {} of {} answers of Black win (solved again)",
         c.checked - c.mismatches.len(),
         c.checked,
-        a.suite.display()
+        a.suite.display(),
+        c.answers_checked - c.bad_answers.len(),
+        c.answers_checked
     );
     failure.map_or(Ok(()), Err)
 }

@@ -3,9 +3,11 @@
 //!
 //! # Work units
 //! One unit is an (opening, reply) pair: the position after Black's opening and White's reply,
-//! Black to move, solved exactly; when Black wins, the first winning move of the solver's
-//! principal variation is the answer. Openings are taken up to the 180° rotation (a position and
-//! its rotation have the same value), so an n×n map has ⌈n²/2⌉ openings; for an opening fixed
+//! Black to move, solved exactly; when Black wins, the answer is a proven winning move
+//! ([`exact::Solver::winning_move`], taken from the proofs the unit's search left; it can
+//! differ between runs, and `gsolve rex map-check` solves every answer again). Openings are
+//! taken up to the 180° rotation (a position and its rotation have the same value), so an n×n
+//! map has ⌈n²/2⌉ openings; for an opening fixed
 //! by the rotation (the centre of an odd board) replies are taken up to it too. An opening wins
 //! for Black iff Black wins after every reply; for a losing opening the replies Black loses
 //! after are White's winning replies.
@@ -322,9 +324,7 @@ fn solve_unit<W: BitWord>(
         if solver.stopped() {
             return (black_wins, None);
         }
-        let answer = black_wins
-            .then(|| solver.principal_variation(&pos, 1).first().copied())
-            .flatten();
+        let answer = black_wins.then(|| solver.winning_move(&pos)).flatten();
         (black_wins, answer)
     });
     // A stopped search (the deadline, also in the answer's search) proves nothing.

@@ -1,10 +1,15 @@
 //! A finished map against a Solrex opening file (`rex5x5opening.dat`: after each opening,
 //! every reply that wins for White): White's winning replies of every opening of the file,
 //! read from the map's `replies.csv` and mapped through the 180° rotation where the map keeps
-//! only one cell of a pair, must equal the file's set exactly.
+//! only one cell of a pair, must equal the file's set exactly. Every answer of the map (Black's
+//! move after an opening and a reply that Black wins) is solved again by a fresh solver: White,
+//! to move after it, must lose. Answers are any proven winning move, so two runs of the same
+//! map may give different ones (`exact::Solver::winning_move`); this is what checks them.
 
+use super::map::UnitResult;
 use super::map_files::{self, parse_lines};
 use crate::output::{JobError, JobResult};
+use exact::{Solver, SolverConfig};
 use rex::RexPosition;
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -19,6 +24,10 @@ pub struct MapCheck {
     pub checked: usize,
     /// Openings whose sets differ.
     pub mismatches: Vec<Mismatch>,
+    /// Units Black wins, whose answers were solved again.
+    pub answers_checked: usize,
+    /// Units whose answer does not win, as "opening,reply,answer" (none in a correct map).
+    pub bad_answers: Vec<String>,
 }
 
 /// Compare the map in `dir` (a finished `replies.csv` of a board of at most 64 cells) with the
@@ -96,8 +105,47 @@ pub fn check_map_against_suite(dir: &Path, suite: &Path) -> JobResult<MapCheck> 
             suite.display()
         )));
     }
+    let (answers_checked, bad_answers) = check_answers(&board, &units, &replies)?;
     Ok(MapCheck {
         checked,
         mismatches,
+        answers_checked,
+        bad_answers,
     })
+}
+
+/// Solve the position after every (opening, reply, answer) of `units` with White to move;
+/// a unit Black wins must have an answer, and White must lose after it.
+pub(crate) fn check_answers(
+    board: &RexPosition<u64>,
+    units: &[UnitResult],
+    replies: &Path,
+) -> JobResult<(usize, Vec<String>)> {
+    let solver = Solver::<RexPosition<u64>>::new(SolverConfig {
+        tt_mb: 64,
+        ..SolverConfig::default()
+    })
+    .map_err(|e| JobError::input(format!("answer check: {e}")))?;
+    let mut bad = Vec::new();
+    let mut checked = 0;
+    for u in units.iter().filter(|u| u.black_wins) {
+        checked += 1;
+        let line = format!(
+            "{},{},{}",
+            u.opening,
+            u.reply,
+            u.answer.as_deref().unwrap_or("")
+        );
+        let mut p = board.clone();
+        let Some(answer) = &u.answer else {
+            bad.push(line);
+            continue;
+        };
+        p.play_list(&format!("{},{},{answer}", u.opening, u.reply))
+            .map_err(|e| JobError::input(format!("{}: {line}: {e}", replies.display())))?;
+        if p.loser() != Some(game::Player::Second) && solver.solve(&p) {
+            bad.push(line);
+        }
+    }
+    Ok((checked, bad))
 }

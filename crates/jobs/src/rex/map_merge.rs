@@ -11,13 +11,18 @@ use rex::RexPosition;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-/// The map's result files and their columns that measure the run.
+/// The map's result files and their columns that depend on the run: the measurements, and
+/// Black's answers (any proven winning move, which can differ between runs; `gsolve rex
+/// map-check` solves every answer again).
 pub const RESULT_FILES: &[(&str, &[&str])] = &[
-    ("replies.csv", &["nodes", "seconds", "threads"]),
+    ("replies.csv", &["answer", "nodes", "seconds", "threads"]),
     ("openings.csv", &["seconds"]),
-    ("map.md", &["seconds"]),
+    ("map.md", &[ANSWERS_COLUMN, "seconds"]),
     ("map.svg", &[]),
 ];
+
+/// The header of `map.md`'s column of Black's answers.
+pub const ANSWERS_COLUMN: &str = "Black's answers (reply→answer)";
 
 fn job_err(e: MapError) -> JobError {
     match e {

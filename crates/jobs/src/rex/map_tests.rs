@@ -22,6 +22,25 @@ fn config(dir: &Path, max_units: usize, shard: (usize, usize)) -> MapConfig {
     }
 }
 
+/// Every answer in the `replies*.csv` files of `dir` wins (solved again by a fresh solver);
+/// the files hold `units` units in all. Answers may differ between runs, values may not.
+fn answers_win(dir: &Path, units: usize) {
+    let board = RexPosition::<u64>::new(3, 3).unwrap();
+    let mut all = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy().to_string();
+        if name.starts_with("replies") && name.ends_with(".csv") {
+            let text = std::fs::read_to_string(&path).unwrap();
+            all.extend(map_files::parse_lines(text.lines(), &path).unwrap());
+        }
+    }
+    assert_eq!(all.len(), units, "{}", dir.display());
+    let (checked, bad) = super::super::map_check::check_answers(&board, &all, dir).unwrap();
+    assert!(bad.is_empty(), "losing answers {bad:?}");
+    assert!(checked > 0, "no unit won by Black in {}", dir.display());
+}
+
 fn tmp(name: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("gsolve-map-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&d);
@@ -53,6 +72,8 @@ fn resumed_and_sharded_runs_give_the_one_run_map() {
     run_map(&config(&parts, 0, (0, 2)), &crate::NoProgress).unwrap();
     let b = run_map(&config(&parts, 0, (1, 2)), &crate::NoProgress).unwrap();
     assert!(b.complete);
+    answers_win(&one, 36);
+    answers_win(&parts, 36);
     assert!(
         !parts.join("resume").exists(),
         "resume state kept after completion"

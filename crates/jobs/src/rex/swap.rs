@@ -148,10 +148,13 @@ pub fn write_swap_table(out: &Path, rows: &[SwapRow], command: &str) -> std::io:
             n = r.n
         ));
     }
-    md.push_str(
-        "\nLarger boards: by the theorem the second player wins with the swap rule and no opening is fair; \
-         which openings White swaps needs the board's complete first-move map (6x6: `results/rex/6x6/`, in progress).\n",
-    );
+    let largest = rows.iter().map(|r| r.n).max().unwrap_or(0);
+    md.push_str(&format!(
+        "\n\"not run\": the board is too large for the swap solver here; its row rests on the map's opening \
+         values and the theorem. Larger boards than {largest}x{largest}: by the theorem the second player wins with \
+         the swap rule and no opening is fair; which openings White swaps needs the value of every opening, \
+         from the board's first-move map (7x7: not mapped, see `results/rex/7x7.md`).\n",
+    ));
     for (name, text) in [("swap.csv", csv), ("swap.md", md)] {
         crate::output::write_atomic(&out.join(name), text.as_bytes())
             .map_err(|e| std::io::Error::other(e.to_string()))?;
