@@ -9,7 +9,8 @@
 //! parameters that apply here: `threads`, `timelimit` seconds per solve, 0 = none, and
 //! `tt_mb`; without arguments it lists them), `time_settings MAIN BYO STONES` and
 //! `time_left COLOUR SECONDS STONES` (genmove then solves within its share of the time left
-//! and otherwise plays the solver's first-ordered move), `quit`. A solve cut by a time limit
+//! and otherwise plays the solver's first-ordered move; a winning move is one the solve proved,
+//! not necessarily the first listed by `dfpn-solver-find-winning`), `quit`. A solve cut by a time limit
 //! answers `unknown` (dfpn-solve-state) or the empty list.
 //!
 //! Conventions: by default gsolve's (Black first, joining top and bottom). With `--benzene`,
@@ -153,6 +154,17 @@ impl GtpEngine {
             .collect();
         w.sort_by_key(|&c| self.cell_name(c));
         Some(w)
+    }
+
+    /// A winning move of `p` ([`exact::Solver::winning_move`]: taken from the solve's own
+    /// proofs, the other moves left unsolved), `Some(None)` when `p` loses, `None` when the
+    /// time limit cut the solve.
+    fn one_winning_move(&mut self, p: Player, seconds: f64) -> Option<Option<u32>> {
+        let mut pos = self.pos.clone();
+        pos.set_to_move(p);
+        self.arm(seconds);
+        let mv = self.solver.winning_move(&pos);
+        (!self.solver.stopped()).then(|| mv.and_then(|m| m.as_cell()))
     }
 
     /// Set the solver's deadline `seconds` from now (0: none).
@@ -330,16 +342,16 @@ impl GtpEngine {
         }
         let budget = self.move_budget(p);
         let started = std::time::Instant::now();
-        let win = self.winning_moves(p, budget);
+        let win = self.one_winning_move(p, budget);
         if let Some(t) = &mut self.clock[p.index()] {
             *t = (*t - started.elapsed().as_secs_f64()).max(0.0);
         }
         let mut pos = self.pos.clone();
         pos.set_to_move(p);
         let safe = pos.empty() & !pos.suicide_cells();
-        let cell = match win.as_ref().and_then(|w| w.first()) {
-            Some(&c) => c,
-            None if win.is_none() => {
+        let cell = match win {
+            Some(Some(c)) => c,
+            None => {
                 // Out of time: the solver's own best guess (its first-ordered move).
                 let mut moves = Vec::new();
                 let _ = game::ExactGame::prepare(&pos, &mut moves);
@@ -348,7 +360,7 @@ impl GtpEngine {
                     .find_map(|m| m.as_cell())
                     .unwrap_or(if safe != 0 { safe } else { pos.empty() }.trailing_zeros())
             }
-            None => {
+            Some(None) => {
                 // Lost anyway: prolong the game with a move that does not lose at once.
                 let pick = if safe != 0 { safe } else { pos.empty() };
                 if pick == 0 {
@@ -516,6 +528,25 @@ mod tests {
         e.execute("play black a1").unwrap();
         assert!(e.execute("play white a1").is_err(), "occupied");
         assert_eq!(e.execute("quit").unwrap(), None);
+    }
+
+    #[test]
+    fn genmove_plays_a_winning_move() {
+        let mut e = engine(false);
+        e.execute("boardsize 4").unwrap();
+        e.execute("play black c2").unwrap();
+        let mut won = 0;
+        for colour in ["white", "black"].iter().cycle().take(8) {
+            let listed = e.execute(&format!("dfpn-solver-find-winning {colour}"));
+            let Ok(played) = e.execute(&format!("genmove {colour}")) else {
+                break; // the game is over
+            };
+            let (listed, played) = (listed.unwrap().unwrap(), played.unwrap());
+            won += !listed.is_empty() as usize;
+            let ok = listed.is_empty() || listed.split(' ').any(|w| w == played);
+            assert!(ok, "genmove {colour} {played}: not in {listed:?}");
+        }
+        assert!(won > 2, "only {won} won positions");
     }
 
     #[test]
