@@ -18,8 +18,9 @@ pub struct MergeArgs {
     #[arg(long, required_unless_present = "pending")]
     out: Option<PathBuf>,
     /// After merging, compare the merged files with a single run's files in this folder,
-    /// leaving out the columns that measure the run (seconds, nodes, threads) and the recorded
-    /// command line; exit 1 when they differ.
+    /// leaving out the columns that measure the run (seconds, nodes, threads), a Rex map's
+    /// answers (any proven winning move; `gsolve rex map-check` solves them again) and the
+    /// recorded command line; exit 1 when they differ.
     #[arg(long = "same-as", value_name = "DIR")]
     same_as: Option<PathBuf>,
     /// Write nothing: list the shards that still have work (missing from the parts or not
@@ -73,7 +74,10 @@ pub fn run(a: MergeArgs, global: &Global) -> CliResult {
     );
     if let (Some(dir), Some(d)) = (&a.same_as, &diffs) {
         if d.is_empty() {
-            println!("same as {} (timing columns left out)", dir.display());
+            println!(
+                "same as {} (the columns that depend on the run left out: timings, a map's answers)",
+                dir.display()
+            );
         }
     }
     failure.map_or(Ok(()), Err)
