@@ -55,7 +55,7 @@ fn results(dir: &Path, name: &str) -> Vec<String> {
         "seconds",
         "threads",
         "answer",
-        "Black's answers (reply→answer)",
+        jobs::rex::map_merge::ANSWERS_COLUMN,
     ];
     let mut drop: Option<Vec<usize>> = None;
     let mut out = Vec::new();
