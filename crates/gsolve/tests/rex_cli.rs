@@ -224,6 +224,7 @@ fn rex_jobs_through_the_cli_equal_direct_calls() {
             store_max: 2_000_000,
             checkpoint_seconds: 60,
             max_units: 0,
+            defer: Vec::new(),
         },
         &jobs::NoProgress,
     )

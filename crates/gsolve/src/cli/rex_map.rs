@@ -27,6 +27,11 @@ pub struct MapArgs {
     /// (replies-IofN.csv) in the same folder; `gsolve merge` makes the whole map of them.
     #[arg(long, default_value = "0/1")]
     shard: String,
+    /// Solve these units (OPENING:REPLY, comma-separated, e.g. d3:d1) after every other unit
+    /// of the run, so that a leg spends its end, not its start, on a unit known to be hard.
+    /// Either 180° image names the unit; the map's values do not depend on the order.
+    #[arg(long, value_delimiter = ',', value_name = "OPENING:REPLY")]
+    defer: Vec<String>,
     /// Stop after this many seconds of wall time, saving the state (resume with the same
     /// command).
     #[arg(long)]
@@ -65,6 +70,18 @@ pub fn map(a: MapArgs, global: &Global) -> CliResult {
         return Err(CliError::input("--checkpoint-seconds must be at least 1"));
     }
     super::common::check_move_list("--openings", &a.openings.join(","))?;
+    let defer = a
+        .defer
+        .iter()
+        .map(|u| match u.split_once(':') {
+            Some((x, r)) if !x.trim().is_empty() && !r.trim().is_empty() => {
+                Ok((x.trim().to_string(), r.trim().to_string()))
+            }
+            _ => Err(CliError::input(format!(
+                "--defer {u:?}: expected OPENING:REPLY, e.g. d3:d1"
+            ))),
+        })
+        .collect::<Result<Vec<_>, _>>()?;
     let out = a
         .out
         .clone()
@@ -83,6 +100,7 @@ pub fn map(a: MapArgs, global: &Global) -> CliResult {
         store_max: a.store_max,
         checkpoint_seconds: a.checkpoint_seconds,
         max_units: a.max_units,
+        defer,
     };
     let bar = super::common::BarProgress::new(global);
     // SIGTERM (a batch system's time limit) or Ctrl-C stops the run as --time does.

@@ -76,6 +76,10 @@ pub struct MapConfig {
     pub checkpoint_seconds: u64,
     /// Solve at most this many units in this run (0: no limit).
     pub max_units: usize,
+    /// Units (opening, reply cell names) to solve after every other unit of the run, in this
+    /// order: a leg can leave one hard unit for its end. Each must be a unit of the run
+    /// (either image of it); the values do not depend on the order.
+    pub defer: Vec<(String, String)>,
 }
 
 /// One finished unit.
@@ -262,6 +266,50 @@ pub(crate) fn plan<W: BitWord>(
     })
 }
 
+/// The map's unit for the position after `opening` and `reply` (cell names): the pair itself
+/// or its 180° image, whichever the map solves.
+pub(crate) fn unit_of<W: BitWord>(
+    board: &RexPosition<W>,
+    opening: &str,
+    reply: &str,
+) -> Result<Unit, String> {
+    let n = board.hex().cells() as u32;
+    let rot = |c: u32| n - 1 - c;
+    let x = board.parse_cell(opening).map_err(|e| e.to_string())?;
+    let r = board.parse_cell(reply).map_err(|e| e.to_string())?;
+    if x == r {
+        return Err("the reply is the opening's cell".into());
+    }
+    let (x, r) = if rot(x) < x { (rot(x), rot(r)) } else { (x, r) };
+    Ok(if rot(x) == x {
+        (x, r.min(rot(r)))
+    } else {
+        (x, r)
+    })
+}
+
+/// The `defer` units of the run, checked: each must be one of the run's units (`mine`).
+fn deferred<W: BitWord>(
+    board: &RexPosition<W>,
+    mine: &[Unit],
+    defer: &[(String, String)],
+) -> Result<Vec<Unit>, MapError> {
+    defer
+        .iter()
+        .map(|(opening, reply)| {
+            let bad = |why: String| MapError::Input(format!("--defer {opening}:{reply}: {why}"));
+            let unit = unit_of(board, opening, reply).map_err(bad)?;
+            if mine.contains(&unit) {
+                Ok(unit)
+            } else {
+                Err(bad(
+                    "not a unit of this run (see --openings and --shard)".into()
+                ))
+            }
+        })
+        .collect()
+}
+
 /// The solved-position database of the map: every shard's file under `resume/`, loaded.
 fn open_store<W: BitWord>(
     cfg: &MapConfig,
@@ -356,13 +404,14 @@ fn run_on<W: BitWord>(cfg: &MapConfig, progress: &dyn Progress) -> Result<MapSum
     let board = RexPosition::<W>::new(cfg.rows, cfg.cols)
         .map_err(|e| MapError::Input(format!("--size {}x{}: {e}", cfg.rows, cfg.cols)))?;
     let size = format!("{}x{}", cfg.rows, cfg.cols);
-    std::fs::create_dir_all(&cfg.out).map_err(io_err(&cfg.out))?;
     let Plan {
         all_units,
         mine,
         config,
         ..
     } = plan(&board, &cfg.openings, cfg.shard)?;
+    let last = deferred(&board, &mine, &cfg.defer)?;
+    std::fs::create_dir_all(&cfg.out).map_err(io_err(&cfg.out))?;
     let name = |c: u32| board.hex().name(c);
     let mut done = read_results(&cfg.out, &size)?;
     let results_path = cfg.out.join(results_name(cfg.shard));
@@ -373,11 +422,18 @@ fn run_on<W: BitWord>(cfg: &MapConfig, progress: &dyn Progress) -> Result<MapSum
         .iter()
         .filter(|&&(x, r)| done.contains_key(&(name(x), name(r))))
         .count();
-    let todo: Vec<Unit> = mine
+    let mut todo: Vec<Unit> = mine
         .iter()
         .copied()
         .filter(|&(x, r)| !done.contains_key(&(name(x), name(r))))
         .collect();
+    // The deferred units, still to do, go to the end in their order.
+    for unit in last {
+        if let Some(i) = todo.iter().position(|&u| u == unit) {
+            todo.remove(i);
+            todo.push(unit);
+        }
+    }
     let resume = cfg.out.join("resume");
     let complete_now = |done: &BTreeMap<(String, String), UnitResult>| {
         all_units

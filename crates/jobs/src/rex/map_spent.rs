@@ -229,6 +229,7 @@ mod tests {
             store_max: 1 << 20,
             checkpoint_seconds: 3600,
             max_units: 0,
+            defer: Vec::new(),
         }
     }
 

@@ -19,6 +19,7 @@ fn config(dir: &Path, max_units: usize, shard: (usize, usize)) -> MapConfig {
         store_max: 1 << 20,
         checkpoint_seconds: 3600,
         max_units,
+        defer: Vec::new(),
     }
 }
 
@@ -138,4 +139,59 @@ fn a_full_database_replaces_old_proofs_and_the_map_is_the_same() {
     assert_eq!(values(&last), values(&want));
     std::fs::remove_dir_all(&roomy).unwrap();
     std::fs::remove_dir_all(&tiny).unwrap();
+}
+
+/// A deferred unit, named by either image, is solved after every other unit of the run; an
+/// unknown or foreign unit is an input error; the map is the same.
+#[test]
+fn deferred_units_come_last() {
+    let whole = tmp("defer-all");
+    let all = run_map(&config(&whole, 0, (0, 1)), &crate::NoProgress).unwrap();
+    let dir = tmp("defer");
+    // c3:b3 is the 180° image of a1:b1, the map's first unit.
+    let cfg = |max_units| MapConfig {
+        defer: vec![("c3".into(), "b3".into())],
+        ..config(&dir, max_units, (0, 1))
+    };
+    let first = run_map(&cfg(all.shard_units - 1), &crate::NoProgress).unwrap();
+    assert!(first.stopped);
+    let lines = || std::fs::read_to_string(dir.join("replies.csv")).unwrap();
+    let text = lines();
+    assert!(!text.lines().any(|l| l.starts_with("a1,b1,")), "{text}");
+    assert_eq!(text.lines().filter(|l| l.starts_with("a1,")).count(), 7);
+    let last = run_map(&cfg(0), &crate::NoProgress).unwrap();
+    assert!(last.complete && last.done_now == 1);
+    let text = lines();
+    assert!(text.lines().last().unwrap().starts_with("a1,b1,"), "{text}");
+    let values = |s: &MapSummary| -> Vec<_> {
+        s.openings
+            .iter()
+            .map(|o| (o.opening.clone(), o.black_wins, o.white_wins.clone()))
+            .collect()
+    };
+    assert_eq!(values(&last), values(&all));
+    let bad_dir = tmp("defer-bad");
+    for (defer, why) in [
+        (("a1", "a1"), "the reply is the opening"),
+        (("a1", "z9"), "z9"),
+        (("b2", "a1"), "not a unit of this run"),
+    ] {
+        let foreign = MapConfig {
+            openings: vec!["a1".into()],
+            defer: vec![(defer.0.into(), defer.1.into())],
+            ..config(&bad_dir, 0, (0, 1))
+        };
+        match run_map(&foreign, &crate::NoProgress) {
+            Err(MapError::Input(e)) => assert!(e.contains(why) && e.contains("--defer"), "{e}"),
+            other => panic!("{defer:?}: {other:?}"),
+        }
+        assert!(
+            !bad_dir.exists(),
+            "a refused run wrote {}",
+            bad_dir.display()
+        );
+    }
+    for d in [whole, dir, bad_dir] {
+        let _ = std::fs::remove_dir_all(d);
+    }
 }
