@@ -310,6 +310,23 @@ fn deferred<W: BitWord>(
         .collect()
 }
 
+/// The run's units not `finished`, in unit order but for the deferred ones (`last`), which
+/// come at the end in the order first named.
+fn to_do(mine: &[Unit], last: &[Unit], finished: impl Fn(Unit) -> bool) -> Vec<Unit> {
+    let mut todo: Vec<Unit> = mine
+        .iter()
+        .copied()
+        .filter(|&u| !finished(u) && !last.contains(&u))
+        .collect();
+    for &u in last {
+        // A unit named twice (by both images, say) is solved once.
+        if !finished(u) && !todo.contains(&u) {
+            todo.push(u);
+        }
+    }
+    todo
+}
+
 /// The solved-position database of the map: every shard's file under `resume/`, loaded.
 fn open_store<W: BitWord>(
     cfg: &MapConfig,
@@ -418,22 +435,10 @@ fn run_on<W: BitWord>(cfg: &MapConfig, progress: &dyn Progress) -> Result<MapSum
     let config = map_files::kept_config(&results_path, &config, &size)?;
     let part = PartHeader::new(map_files::JOB, &config, cfg.shard);
     map_files::prepare_part(&results_path, &part, &size)?;
-    let done_before = mine
-        .iter()
-        .filter(|&&(x, r)| done.contains_key(&(name(x), name(r))))
-        .count();
-    let mut todo: Vec<Unit> = mine
-        .iter()
-        .copied()
-        .filter(|&(x, r)| !done.contains_key(&(name(x), name(r))))
-        .collect();
-    // The deferred units, still to do, go to the end in their order.
-    for unit in last {
-        if let Some(i) = todo.iter().position(|&u| u == unit) {
-            todo.remove(i);
-            todo.push(unit);
-        }
-    }
+    let todo = to_do(&mine, &last, |(x, r)| {
+        done.contains_key(&(name(x), name(r)))
+    });
+    let done_before = mine.len() - todo.len();
     let resume = cfg.out.join("resume");
     let complete_now = |done: &BTreeMap<(String, String), UnitResult>| {
         all_units

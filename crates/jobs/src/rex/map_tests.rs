@@ -113,6 +113,14 @@ fn resumed_and_sharded_runs_give_the_one_run_map() {
     std::fs::remove_dir_all(&parts).unwrap();
 }
 
+/// The map's values: each opening's value and White's winning replies.
+fn values(s: &MapSummary) -> Vec<(String, Option<bool>, Vec<String>)> {
+    s.openings
+        .iter()
+        .map(|o| (o.opening.clone(), o.black_wins, o.white_wins.clone()))
+        .collect()
+}
+
 /// A full database keeps taking the newest proofs (replacing the oldest), and a run with a
 /// tiny one, stopped and resumed, gives the map of a run with a roomy one.
 #[test]
@@ -130,12 +138,6 @@ fn a_full_database_replaces_old_proofs_and_the_map_is_the_same() {
     assert!(first.store_replaced > 0, "the tiny database never filled");
     let last = run_map(&small(0), &crate::NoProgress).unwrap();
     assert!(last.complete);
-    let values = |s: &MapSummary| -> Vec<_> {
-        s.openings
-            .iter()
-            .map(|o| (o.opening.clone(), o.black_wins, o.white_wins.clone()))
-            .collect()
-    };
     assert_eq!(values(&last), values(&want));
     std::fs::remove_dir_all(&roomy).unwrap();
     std::fs::remove_dir_all(&tiny).unwrap();
@@ -148,9 +150,9 @@ fn deferred_units_come_last() {
     let whole = tmp("defer-all");
     let all = run_map(&config(&whole, 0, (0, 1)), &crate::NoProgress).unwrap();
     let dir = tmp("defer");
-    // c3:b3 is the 180° image of a1:b1, the map's first unit.
+    // c3:b3 is the 180° image of a1:b1, the map's first unit, named twice.
     let cfg = |max_units| MapConfig {
-        defer: vec![("c3".into(), "b3".into())],
+        defer: vec![("c3".into(), "b3".into()), ("a1".into(), "b1".into())],
         ..config(&dir, max_units, (0, 1))
     };
     let first = run_map(&cfg(all.shard_units - 1), &crate::NoProgress).unwrap();
@@ -163,12 +165,6 @@ fn deferred_units_come_last() {
     assert!(last.complete && last.done_now == 1);
     let text = lines();
     assert!(text.lines().last().unwrap().starts_with("a1,b1,"), "{text}");
-    let values = |s: &MapSummary| -> Vec<_> {
-        s.openings
-            .iter()
-            .map(|o| (o.opening.clone(), o.black_wins, o.white_wins.clone()))
-            .collect()
-    };
     assert_eq!(values(&last), values(&all));
     let bad_dir = tmp("defer-bad");
     for (defer, why) in [
