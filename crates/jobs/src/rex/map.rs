@@ -200,7 +200,7 @@ pub(crate) fn units<W: BitWord>(board: &RexPosition<W>, only: &[u32]) -> Vec<(u3
             continue;
         }
         for r in 0..n {
-            if r == x || (rot(x) == x && rot(r) < r) {
+            if r == x || canonical_unit(n, x, r) != (x, r) {
                 continue;
             }
             out.push((x, r));
@@ -273,19 +273,26 @@ pub(crate) fn unit_of<W: BitWord>(
     opening: &str,
     reply: &str,
 ) -> Result<Unit, String> {
-    let n = board.hex().cells() as u32;
-    let rot = |c: u32| n - 1 - c;
     let x = board.parse_cell(opening).map_err(|e| e.to_string())?;
     let r = board.parse_cell(reply).map_err(|e| e.to_string())?;
     if x == r {
         return Err("the reply is the opening's cell".into());
     }
+    Ok(canonical_unit(board.hex().cells() as u32, x, r))
+}
+
+/// The one of (opening `x`, reply `r`) and its 180° image on a board of `cells` cells that the
+/// map solves: the opening with the smaller cell, and for the centre opening of an odd board
+/// (its own image) the reply with the smaller cell. [`units`] holds exactly the pairs this
+/// maps to themselves.
+fn canonical_unit(cells: u32, x: u32, r: u32) -> Unit {
+    let rot = |c: u32| cells - 1 - c;
     let (x, r) = if rot(x) < x { (rot(x), rot(r)) } else { (x, r) };
-    Ok(if rot(x) == x {
+    if rot(x) == x {
         (x, r.min(rot(r)))
     } else {
         (x, r)
-    })
+    }
 }
 
 /// The `defer` units of the run, checked: each must be one of the run's units (`mine`).

@@ -56,6 +56,20 @@ fn units_cover_openings_up_to_rotation() {
     let openings: std::collections::BTreeSet<u32> = u.iter().map(|p| p.0).collect();
     assert_eq!(openings.len(), 5);
     assert_eq!(u.len(), 4 * 8 + 4);
+    // Every (opening, reply) pair, named by either image, is one of the units (odd and even
+    // boards): the pair itself or its image.
+    for (rows, cols) in [(3, 3), (4, 4), (3, 4)] {
+        let b = RexPosition::<u64>::new(rows, cols).unwrap();
+        let u = units(&b, &[]);
+        let n = (rows * cols) as u32;
+        for x in 0..n {
+            for r in (0..n).filter(|&r| r != x) {
+                let got = unit_of(&b, &b.hex().name(x), &b.hex().name(r)).unwrap();
+                assert!(u.contains(&got), "{rows}x{cols} {x},{r} -> {got:?}");
+                assert!(got == (x, r) || got == (n - 1 - x, n - 1 - r) || got == (x, n - 1 - r));
+            }
+        }
+    }
 }
 
 /// A run stopped after a few units and resumed gives the same map as one run; the 3x3 map
