@@ -480,3 +480,80 @@ fn sigterm_stops_the_map_with_its_summary_and_the_map_resumes() {
     assert_eq!(values(&term), values(&single));
     let _ = std::fs::remove_dir_all(&base);
 }
+
+/// `rex proofs` reads an unfinished map's database: one JSON object whose settled moves agree
+/// with `rex solve --all`, and exit code 2 naming the input for a file of another board or a
+/// missing file.
+#[test]
+fn proofs_shows_what_a_map_database_settles() {
+    let dir = std::env::temp_dir().join(format!("gsolve-rex-proofs-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let out = dir.to_str().unwrap();
+    let (code, _, err) = gsolve(&[
+        "rex",
+        "map",
+        "--size",
+        "4x4",
+        "--out",
+        out,
+        "--tt-mb",
+        "16",
+        "--max-units",
+        "3",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let db = dir.join("resume/proofs.bin.gz");
+    let db = db.to_str().unwrap();
+    let (code, out, err) = gsolve(&[
+        "--json", "rex", "proofs", db, "--size", "4x4", "--moves", "a1",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(v["to_move"], "White");
+    let replies = v["replies"].as_array().unwrap();
+    assert_eq!(replies.len(), 15);
+    let (_, solved, _) = gsolve(&[
+        "--json", "rex", "solve", "--size", "4x4", "--moves", "a1", "--all",
+    ]);
+    let solved: serde_json::Value = serde_json::from_str(solved.trim()).unwrap();
+    let winning: Vec<&str> = solved["winning_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap())
+        .collect();
+    let mut settled = 0;
+    for r in replies {
+        let name = r["move"].as_str().unwrap();
+        match r["mover"].as_str().unwrap() {
+            "wins" => assert!(winning.contains(&name), "{name}"),
+            "loses" => assert!(!winning.contains(&name), "{name}"),
+            _ => continue,
+        }
+        settled += 1;
+    }
+    assert!(settled > 0, "{v}");
+    let (code, text, _) = gsolve(&["rex", "proofs", db, "--size", "4x4", "--moves", "a1"]);
+    assert_eq!(code, 0);
+    assert!(text.contains("White to move"), "{text}");
+    for (args, needle) in [
+        (vec!["rex", "proofs", db, "--size", "5x5"], "5x5"),
+        (
+            vec!["rex", "proofs", "no-such.bin.gz", "--size", "4x4"],
+            "no-such",
+        ),
+        (
+            vec!["rex", "proofs", db, "--size", "4x4", "--moves", "a1,z9"],
+            "z9",
+        ),
+    ] {
+        let (code, _, err) = gsolve(&args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(err.contains(needle), "{args:?}: {err}");
+    }
+    let (code, out, _) = gsolve(&["--json", "rex", "proofs", db, "--size", "5x5"]);
+    assert_eq!(code, 2);
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(v["exit_code"], 2);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

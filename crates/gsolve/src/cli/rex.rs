@@ -51,6 +51,13 @@ enum RexCommand {
     ///
     /// Example: gsolve rex swap --check-up-to 5 --out results/rex
     Swap(super::rex_map::SwapArgs),
+    /// What a map's solved-position database already knows about one position, without
+    /// searching: each move proven winning (+) or losing (-), unknown (?), or unknown and
+    /// pruned as inferior (x), drawn on the board. Shows where a long map unit stands between
+    /// legs: which answers to its root the database has settled.
+    ///
+    /// Example: gsolve rex proofs results/rex/6x6/resume/proofs.bin.gz --size 6x6 --moves d3,d1
+    Proofs(super::rex_map::ProofsArgs),
 }
 
 #[derive(clap::Args, Debug)]
@@ -160,6 +167,7 @@ pub fn run(args: RexArgs, global: &Global) -> CliResult {
         RexCommand::Map(a) => super::rex_map::map(a, global),
         RexCommand::MapCheck(a) => super::rex_map::map_check(a, global),
         RexCommand::Swap(a) => super::rex_map::swap(a, global),
+        RexCommand::Proofs(a) => super::rex_map::proofs(a, global),
     }
 }
 

@@ -335,3 +335,73 @@ pub fn swap(a: SwapArgs, global: &Global) -> CliResult {
     }
     failure.map_or(Ok(()), Err)
 }
+
+/// Arguments of `gsolve rex proofs`.
+#[derive(clap::Args, Debug)]
+pub struct ProofsArgs {
+    /// The database: a map's `resume/*.bin.gz` (or a parity table's).
+    file: PathBuf,
+    /// Board size ROWSxCOLS of the database, e.g. 6x6.
+    #[arg(long)]
+    size: String,
+    /// The position: moves from the empty board, comma-separated cells (Black first), e.g.
+    /// d3,d1 for the map unit "opening d3, reply d1".
+    #[arg(long, default_value = "")]
+    moves: String,
+}
+
+/// Run `gsolve rex proofs`.
+pub fn proofs(a: ProofsArgs, global: &Global) -> CliResult {
+    let (rows, cols) = super::rex::size_arg(&a.size)?;
+    let r = jobs::rex::proofs_lookup::look_up(&jobs::rex::proofs_lookup::LookupConfig {
+        rows,
+        cols,
+        moves: a.moves.clone(),
+        file: a.file.clone(),
+    })?;
+    let count = |w: Option<bool>| r.moves.iter().filter(|m| m.wins == w).count();
+    let (wins, losses, unknown) = (count(Some(true)), count(Some(false)), count(None));
+    let pruned = r
+        .moves
+        .iter()
+        .filter(|m| m.wins.is_none() && !m.searched)
+        .count();
+    let value = |v: Option<bool>| match v {
+        Some(true) => "wins",
+        Some(false) => "loses",
+        None => "unknown",
+    };
+    if global.json {
+        print_json(&json!({
+            "file": a.file.display().to_string(),
+            "size": format!("{rows}x{cols}"),
+            "moves": a.moves,
+            "entries": r.entries,
+            "to_move": rex::colour_name(r.to_move),
+            "position": value(r.position),
+            "position_static": value(r.position_static),
+            "settled": value(r.settled()),
+            "replies": r.moves.iter().map(|m| json!({
+                "move": m.name,
+                "mover": value(m.wins),
+                "from_database": m.from_database,
+                "searched": m.searched,
+            })).collect::<Vec<_>>(),
+        }));
+        return Ok(());
+    }
+    println!("{}", r.picture);
+    println!(
+        "{} entries in {}; after {}: {} to move {} ({} moves proven winning, {} losing, {} unknown of which {} pruned as inferior)",
+        r.entries,
+        a.file.display(),
+        if a.moves.is_empty() { "no moves" } else { &a.moves },
+        rex::colour_name(r.to_move),
+        value(r.settled()),
+        wins,
+        losses,
+        unknown,
+        pruned,
+    );
+    Ok(())
+}

@@ -10,6 +10,7 @@ pub mod map_merge;
 mod map_report;
 mod map_spent;
 pub mod proofs;
+pub mod proofs_lookup;
 pub mod solve;
 pub mod suite;
 pub mod swap;
