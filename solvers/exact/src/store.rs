@@ -14,12 +14,16 @@ use std::sync::Mutex;
 
 /// Proven results by canonical key pair (see the module header).
 ///
-/// A store with a capacity limit keeps the newest proofs: once full, each new position
-/// replaces the oldest one held (entries read from a file count in file order, and
-/// [`ProofStore::entries`] lists them oldest first, so a save and a load keep the ages). A
-/// long run's database thus keeps the proofs of the units still being solved rather than
-/// only those of the first units (the old rule, "later proofs are dropped", froze a full
-/// store).
+/// A store with a capacity limit keeps the newest proofs and those in use: once full, each
+/// new position replaces the oldest one held that has not answered a lookup since it was
+/// added or last passed over (a "second chance", the CLOCK rule of page replacement: an entry
+/// that answered a lookup is passed over once and counts as new). Entries read from a file
+/// count in file order, and [`ProofStore::entries`] lists them oldest first, so a save and a
+/// load keep the ages (not the second chances). A long run's database thus keeps the proofs of
+/// the units still being solved rather than only those of the first units (the old rule,
+/// "later proofs are dropped", froze a full store), and the proofs near a hard unit's root,
+/// which every leg of that unit looks up again, are not pushed out by the many newer proofs
+/// deeper in its tree (plain oldest-first replacement dropped them after a few legs).
 #[derive(Debug)]
 pub struct ProofStore {
     min_plies: u32,
@@ -34,9 +38,17 @@ pub struct ProofStore {
 /// (cyclically) once the store is full, from 0 on before.
 #[derive(Debug, Default)]
 struct Held {
-    map: HashMap<(u64, u64), bool>,
+    map: HashMap<(u64, u64), Slot>,
     order: Vec<(u64, u64)>,
     next: usize,
+}
+
+/// One entry: its result, and whether it answered a lookup since it was added or last passed
+/// over by the replacement.
+#[derive(Debug, Clone, Copy)]
+struct Slot {
+    mover_wins: bool,
+    used: bool,
 }
 
 impl ProofStore {
@@ -65,7 +77,10 @@ impl ProofStore {
 
     /// The result for the player to move at the position with these keys, if proven.
     pub fn get(&self, keys: (u64, u64)) -> Option<bool> {
-        let r = self.lock().map.get(&keys).copied();
+        let r = self.lock().map.get_mut(&keys).map(|slot| {
+            slot.used = true;
+            slot.mover_wins
+        });
         if r.is_some() {
             self.hits.fetch_add(1, Ordering::Relaxed);
         }
@@ -73,26 +88,37 @@ impl ProofStore {
     }
 
     /// Record a proven result (true: the player to move wins). A full store replaces its
-    /// oldest entry; a position already held keeps its place.
+    /// oldest entry not in use (see the type); a position already held keeps its place.
     pub fn insert(&self, keys: (u64, u64), mover_wins: bool) {
         if self.max_entries == 0 {
             return;
         }
         let mut held = self.lock();
         let Held { map, order, next } = &mut *held;
-        if let Some(r) = map.get_mut(&keys) {
-            *r = mover_wins;
+        if let Some(slot) = map.get_mut(&keys) {
+            slot.mover_wins = mover_wins;
             return;
         }
         if map.len() < self.max_entries {
             order.push(keys);
         } else {
+            // Second chances: at most one pass over the entries, which clears every mark.
+            while let Some(slot) = map.get_mut(&order[*next]).filter(|slot| slot.used) {
+                slot.used = false;
+                *next = (*next + 1) % self.max_entries;
+            }
             let old = std::mem::replace(&mut order[*next], keys);
             map.remove(&old);
             *next = (*next + 1) % self.max_entries;
             self.replaced.fetch_add(1, Ordering::Relaxed);
         }
-        map.insert(keys, mover_wins);
+        map.insert(
+            keys,
+            Slot {
+                mover_wins,
+                used: false,
+            },
+        );
         self.added.fetch_add(1, Ordering::Relaxed);
     }
 
@@ -128,7 +154,7 @@ impl ProofStore {
         older
             .iter()
             .chain(newer)
-            .map(|k| (*k, held.map[k]))
+            .map(|k| (*k, held.map[k].mover_wins))
             .collect()
     }
 
@@ -169,6 +195,32 @@ mod tests {
             s.entries(),
             vec![(keys(3), false), (keys(4), true), (keys(5), false)]
         );
+    }
+
+    /// An entry that answered a lookup is passed over once by the replacement (and then counts
+    /// as new); plain oldest-first replacement would drop it first.
+    #[test]
+    fn an_entry_looked_up_gets_a_second_chance() {
+        let s = ProofStore::with_capacity_limit(0, 3);
+        for i in 0..3 {
+            s.insert(keys(i), true);
+        }
+        assert_eq!(s.get(keys(0)), Some(true));
+        s.insert(keys(3), false);
+        let held = |s: &ProofStore| s.entries().iter().map(|e| e.0).collect::<Vec<_>>();
+        assert_eq!(held(&s), vec![keys(2), keys(0), keys(3)]);
+        s.insert(keys(4), false);
+        assert_eq!(held(&s), vec![keys(0), keys(3), keys(4)]);
+        // The mark was spent: 0 is now the oldest and goes next.
+        s.insert(keys(5), false);
+        assert_eq!(held(&s), vec![keys(3), keys(4), keys(5)]);
+        assert_eq!(s.replaced(), 3);
+        // Every entry marked: one pass clears the marks and the oldest goes.
+        for i in 3..6 {
+            assert!(s.get(keys(i)).is_some());
+        }
+        s.insert(keys(6), true);
+        assert_eq!(held(&s), vec![keys(4), keys(5), keys(6)]);
     }
 
     #[test]
