@@ -44,7 +44,8 @@ pub struct MapArgs {
     #[arg(long = "store-depth", default_value_t = 8)]
     store_depth: u32,
     /// At most this many positions in the database (about 17 bytes each on disk, up to 70 in
-    /// memory); once it is full, each new proof replaces the oldest one held.
+    /// memory); once it is full, each new proof replaces the oldest one held that has not
+    /// answered a lookup since it was added or last passed over.
     #[arg(long = "store-max", default_value_t = 2_000_000)]
     store_max: usize,
     /// Seconds between saves of the database (a kill loses at most this much of the

@@ -70,7 +70,8 @@ pub struct MapConfig {
     pub time_limit: Option<Duration>,
     /// Positions within this many plies of a unit's root go to the solved-position database.
     pub store_depth: u32,
-    /// At most this many positions in the database (once full, a new proof replaces the oldest).
+    /// At most this many positions in the database (once full, a new proof replaces the oldest
+    /// not in use: `exact::ProofStore`).
     pub store_max: usize,
     /// Seconds between saves of the database.
     pub checkpoint_seconds: u64,
