@@ -276,7 +276,11 @@ fn progress_figure(n: usize, text: &str, command: Option<String>) -> Option<Figu
         }
     }
     let fig = BoardFigure {
-        title: format!("Rex {n}×{n} first-move map in progress"),
+        title: if units == total && total > 0 {
+            format!("Rex {n}×{n} first-move map, complete")
+        } else {
+            format!("Rex {n}×{n} first-move map in progress")
+        },
         subtitle: vec![
             format!("{units} of {total} (opening, reply) units solved; {settled} of {} openings settled (each stands for its 180° image too)", rows.len()),
             "open cells show replies solved / replies".into(),
@@ -484,7 +488,7 @@ pub fn section(results: &Path) -> Section {
             }
         }
     }
-    s.heading("rex-progress", "6×6 and 7×7 maps in progress");
+    s.heading("rex-progress", "6×6 and 7×7 maps: progress");
     for n in [6, 7] {
         progress(&mut s, results, n);
     }
