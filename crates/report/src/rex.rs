@@ -494,3 +494,20 @@ pub fn section(results: &Path) -> Section {
     }
     s
 }
+
+#[cfg(test)]
+mod tests {
+    use super::progress_figure;
+
+    /// The map figure says "complete" only when every unit of every opening is solved.
+    #[test]
+    fn a_map_is_called_complete_only_when_every_unit_is_solved() {
+        let head = "opening,image,black_wins,replies_done,replies_total\n";
+        let done = format!("{head}a1,b2,true,3,3\nb1,a2,false,3,3\n");
+        let part = format!("{head}a1,b2,true,3,3\nb1,a2,,2,3\n");
+        let svg = |t: &str| progress_figure(2, t, None).unwrap().svg;
+        assert!(svg(&done).contains("first-move map, complete"));
+        assert!(svg(&part).contains("first-move map in progress"));
+        assert!(!svg(&part).contains("complete"));
+    }
+}

@@ -540,6 +540,11 @@ impl<W: BitWord> RexPosition<W> {
 
     /// A text diagram of the board (`B`, `W`, `.`), rows shifted to show the rhombus.
     pub fn to_text(&self) -> String {
+        self.to_text_marked(|_| None)
+    }
+
+    /// [`Self::to_text`] with `mark(cell)` drawn on the empty cells it names (`.` elsewhere).
+    pub fn to_text_marked(&self, mark: impl Fn(u32) -> Option<char>) -> String {
         let hex = &self.geo.hex;
         let mut s = String::from("  ");
         for c in 0..hex.cols() {
@@ -557,7 +562,7 @@ impl<W: BitWord> RexPosition<W> {
                 } else if self.stones[1].has(i) {
                     'W'
                 } else {
-                    '.'
+                    mark(i).unwrap_or('.')
                 };
                 s.push(ch);
                 s.push(' ');

@@ -149,33 +149,11 @@ fn look_up_on<W: BitWord>(cfg: &LookupConfig) -> JobResult<LookupReport> {
     })
 }
 
-/// The diagram of `pos` (`B`, `W`) with each empty cell's mark.
+/// The diagram of `pos` (`B`, `W`) with each empty cell's mark, and the legend.
 fn picture<W: BitWord>(pos: &RexPosition<W>, marks: &[char]) -> String {
-    let text = pos.to_text();
-    let hex = pos.hex();
-    let mut out = String::new();
-    for (line_no, line) in text.lines().enumerate() {
-        // Lines 1..=rows are board rows: their cells follow the row number, one per two chars.
-        let r = line_no.wrapping_sub(1);
-        if line_no == 0 || r >= hex.rows() {
-            out.push_str(line);
-            out.push('\n');
-            continue;
-        }
-        let start = r + 3;
-        let mut chars: Vec<char> = line.chars().collect();
-        for c in 0..hex.cols() {
-            let at = start + 2 * c;
-            let m = marks[hex.index(r, c) as usize];
-            if m != ' ' {
-                chars[at] = m;
-            }
-        }
-        out.extend(chars);
-        out.push('\n');
-    }
+    let mut out = pos.to_text_marked(|c| Some(marks[c as usize]).filter(|&m| m != ' '));
     out.push_str(
-        "+ a proven winning move, - a proven losing one, ? unknown, x unknown and pruned as inferior\n",
+        "\n+ a proven winning move, - a proven losing one, ? unknown, x unknown and pruned as inferior\n",
     );
     out
 }
