@@ -66,6 +66,9 @@ fn bad_input_exits_2_naming_it() {
         ),
         (vec!["rex", "table", "--max-cells", "0"], "max-cells"),
         (vec!["rex", "solve", "--size", "4x3", "--swap"], "swap"),
+        (vec!["rex", "map", "--unit-cap", "0"], "--unit-cap 0"),
+        (vec!["rex", "map", "--unit-cap", "-5"], "--unit-cap -5"),
+        (vec!["rex", "map", "--unit-cap", "NaN"], "--unit-cap NaN"),
     ] {
         let (code, _, err) = gsolve(&args);
         assert_eq!(code, 2, "{args:?}: {err}");
@@ -225,6 +228,7 @@ fn rex_jobs_through_the_cli_equal_direct_calls() {
             checkpoint_seconds: 60,
             max_units: 0,
             defer: Vec::new(),
+            unit_cap: None,
         },
         &jobs::NoProgress,
     )

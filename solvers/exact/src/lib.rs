@@ -165,7 +165,12 @@ pub struct Solver<G: ExactGame> {
     nodes: AtomicU64,
     /// Set when the deadline passes: every search unwinds and nothing more is stored.
     stop: AtomicBool,
-    deadline: Option<Instant>,
+    /// When every search stops, in nanoseconds after `epoch` (`u64::MAX`: never). Atomic so
+    /// that a caller holding the solver shared (a map's unit loop beside its saver thread) can
+    /// move it between searches.
+    deadline_ns: AtomicU64,
+    /// The solver's creation: the origin of `deadline_ns`.
+    epoch: Instant,
     /// A stop asked from outside (a signal handler's flag): checked like the deadline.
     interrupt: Option<&'static AtomicBool>,
     /// The solved-position database, if any (see [`ProofStore`]).
@@ -213,7 +218,8 @@ impl<G: ExactGame> Solver<G> {
             pool,
             nodes: AtomicU64::new(0),
             stop: AtomicBool::new(false),
-            deadline: None,
+            deadline_ns: AtomicU64::new(u64::MAX),
+            epoch: Instant::now(),
             interrupt: None,
             store: None,
             _game: std::marker::PhantomData,
@@ -223,9 +229,21 @@ impl<G: ExactGame> Solver<G> {
     /// Stop every search at `deadline` (`None`: never). After a stop, [`Solver::stopped`] is
     /// true and the values returned by the interrupted call are meaningless; everything stored
     /// in the table before the stop stays exact.
-    pub fn set_deadline(&mut self, deadline: Option<Instant>) {
-        self.deadline = deadline;
+    pub fn set_deadline(&self, deadline: Option<Instant>) {
+        let ns = deadline.map_or(u64::MAX, |d| {
+            let after = d.saturating_duration_since(self.epoch).as_nanos();
+            u64::try_from(after)
+                .unwrap_or(u64::MAX - 1)
+                .min(u64::MAX - 1)
+        });
+        self.deadline_ns.store(ns, Ordering::Relaxed);
         self.stop.store(false, Ordering::Relaxed);
+    }
+
+    /// True once the deadline set by [`Solver::set_deadline`] has passed.
+    pub fn past_deadline(&self) -> bool {
+        let d = self.deadline_ns.load(Ordering::Relaxed);
+        d != u64::MAX && self.epoch.elapsed().as_nanos() >= u128::from(d)
     }
 
     /// Stop every search, as at a deadline, once `flag` is set (`None`: no such flag). The flag
@@ -265,9 +283,7 @@ impl<G: ExactGame> Solver<G> {
     /// deadline has passed or the interrupt flag is set.
     fn poll(&self, s: &mut Scratch<G::Move>) {
         s.publish(&self.nodes);
-        if self.deadline.is_some_and(|d| Instant::now() >= d)
-            || self.interrupt.is_some_and(|f| f.load(Ordering::Relaxed))
-        {
+        if self.past_deadline() || self.interrupt.is_some_and(|f| f.load(Ordering::Relaxed)) {
             self.stop.store(true, Ordering::Relaxed);
         }
     }

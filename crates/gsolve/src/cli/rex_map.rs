@@ -36,6 +36,13 @@ pub struct MapArgs {
     /// command).
     #[arg(long)]
     time: Option<f64>,
+    /// At most this many seconds per unit in this run: a unit that reaches the cap is set
+    /// aside unfinished (its time and proofs kept for a later run) and the run goes on with the
+    /// next. One round with a cap measures every unit at a fixed cost and finishes the easy
+    /// ones, e.g. `--size 7x7 --openings d3 --unit-cap 300`; a later round with a larger cap
+    /// (or none) takes the units set aside.
+    #[arg(long = "unit-cap", value_name = "SECONDS")]
+    unit_cap: Option<f64>,
     /// Solve at most this many (opening, reply) units in this run.
     #[arg(long = "max-units", default_value_t = 0)]
     max_units: usize,
@@ -60,11 +67,13 @@ pub struct MapArgs {
 pub fn map(a: MapArgs, global: &Global) -> CliResult {
     let (rows, cols) = super::rex::size_arg(&a.size)?;
     let shard = jobs::shard::Shard::parse(&a.shard, "--shard")?;
-    if let Some(t) = a.time {
-        if !(t.is_finite() && t > 0.0) || Duration::try_from_secs_f64(t).is_err() {
-            return Err(CliError::input(format!(
-                "--time {t}: expected a number of seconds > 0 and below 1e19"
-            )));
+    for (flag, t) in [("--time", a.time), ("--unit-cap", a.unit_cap)] {
+        if let Some(t) = t {
+            if !(t.is_finite() && t > 0.0) || Duration::try_from_secs_f64(t).is_err() {
+                return Err(CliError::input(format!(
+                    "{flag} {t}: expected a number of seconds > 0 and below 1e19"
+                )));
+            }
         }
     }
     if a.checkpoint_seconds == 0 {
@@ -102,6 +111,7 @@ pub fn map(a: MapArgs, global: &Global) -> CliResult {
         checkpoint_seconds: a.checkpoint_seconds,
         max_units: a.max_units,
         defer,
+        unit_cap: a.unit_cap.map(Duration::from_secs_f64),
     };
     let bar = super::common::BarProgress::new(global);
     // SIGTERM (a batch system's time limit) or Ctrl-C stops the run as --time does.
@@ -127,6 +137,8 @@ pub fn map(a: MapArgs, global: &Global) -> CliResult {
             "stopped": summary.stopped,
             "stopped_by_signal": signal,
             "complete": summary.complete,
+            "set_aside_at_unit_cap": summary.capped.iter()
+                .map(|(x, r)| format!("{x}:{r}")).collect::<Vec<_>>(),
             "stored_positions": summary.stored_positions,
             "store_hits": summary.store_hits,
             "store_replaced": summary.store_replaced,
@@ -149,10 +161,27 @@ pub fn map(a: MapArgs, global: &Global) -> CliResult {
             summary.done_now,
             match (summary.stopped, &signal) {
                 (true, Some(s)) => format!("; stopped by {s} — run the same command to resume"),
+                (true, None) if !summary.capped.is_empty() => {
+                    "; the others were set aside — run again (a larger --unit-cap, or none, \
+                     takes them further)"
+                        .to_string()
+                }
                 (true, None) => "; stopped — run the same command to resume".to_string(),
                 (false, _) => String::new(),
             }
         );
+        if !summary.capped.is_empty() {
+            let names: Vec<String> = summary
+                .capped
+                .iter()
+                .map(|(x, r)| format!("{x}:{r}"))
+                .collect();
+            println!(
+                "  {} units set aside at the unit cap (time kept in resume/): {}",
+                names.len(),
+                names.join(" ")
+            );
+        }
         for (o, w) in &settled {
             println!(
                 "  opening {o}: {}",

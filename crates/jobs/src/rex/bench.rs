@@ -82,7 +82,7 @@ pub fn bench_positions(
     tt_mb: usize,
     progress: &dyn Progress,
 ) -> JobResult<BenchRow> {
-    let mut solver = Solver::<RexPosition<u64>>::new(SolverConfig {
+    let solver = Solver::<RexPosition<u64>>::new(SolverConfig {
         tt_mb,
         threads,
         ..SolverConfig::default()

@@ -35,6 +35,7 @@
 //! account are saved, and the summary is returned with `stopped` set.
 
 use super::map_files::{self, append_result, proofs_name, read_results, results_name};
+pub(crate) use super::map_report::{statuses, write_reports};
 use super::map_spent::{Accounts, Spent};
 use super::proofs::{self, ProofsError, ProofsHeader};
 use super::{node_rate_note, with_ticker};
@@ -81,6 +82,10 @@ pub struct MapConfig {
     /// order: a leg can leave one hard unit for its end. Each must be a unit of the run
     /// (either image of it); the values do not depend on the order.
     pub defer: Vec<(String, String)>,
+    /// At most this much wall time per unit in this run: a unit that reaches it is set aside
+    /// (its time kept in `resume/spent*.csv`, its proofs in the database) and the run goes on
+    /// with the next, so that one round measures every unit at a fixed cost (`None`: no cap).
+    pub unit_cap: Option<Duration>,
 }
 
 /// One finished unit.
@@ -142,6 +147,8 @@ pub struct MapSummary {
     pub store_hits: u64,
     /// Older positions of the database replaced by newer proofs in this run (it was full).
     pub store_replaced: u64,
+    /// Units (opening, reply) this run set aside at the unit cap, unfinished.
+    pub capped: Vec<(String, String)>,
     /// Files written.
     pub files: Vec<PathBuf>,
 }
@@ -423,6 +430,18 @@ struct UnitRun<'a, W: BitWord> {
     size: &'a str,
     results_path: &'a Path,
     account: &'a Accounts,
+    /// The run's own deadline (`--time`), which a unit cap never extends.
+    run_deadline: Option<Instant>,
+}
+
+/// What the unit loop did.
+struct Round {
+    /// Units finished.
+    done_now: usize,
+    /// Stopped early (time limit, unit limit or a stop request).
+    stopped: bool,
+    /// Units set aside at the unit cap.
+    capped: Vec<(String, String)>,
 }
 
 fn run_on<W: BitWord>(cfg: &MapConfig, progress: &dyn Progress) -> Result<MapSummary, MapError> {
@@ -465,6 +484,7 @@ fn run_on<W: BitWord>(cfg: &MapConfig, progress: &dyn Progress) -> Result<MapSum
             stored_positions: 0,
             store_hits: 0,
             store_replaced: 0,
+            capped: Vec::new(),
             files: Vec::new(),
         });
     }
@@ -476,7 +496,8 @@ fn run_on<W: BitWord>(cfg: &MapConfig, progress: &dyn Progress) -> Result<MapSum
     // A stop asked by a signal ends the run as its time limit does.
     solver.set_interrupt(Some(crate::stop::flag()));
     // A limit too far away for the clock is no limit.
-    solver.set_deadline(cfg.time_limit.and_then(|t| Instant::now().checked_add(t)));
+    let run_deadline = cfg.time_limit.and_then(|t| Instant::now().checked_add(t));
+    solver.set_deadline(run_deadline);
     progress.start(&format!("rex map {size}"), mine.len() as u64);
     progress.advance(done_before as u64, "resumed");
     let account = Accounts {
@@ -490,9 +511,17 @@ fn run_on<W: BitWord>(cfg: &MapConfig, progress: &dyn Progress) -> Result<MapSum
         header: &part,
         size: &size,
         results_path: &results_path,
+        run_deadline,
     };
     let finished = AtomicBool::new(false);
-    let (done_now, stopped, mut files) = std::thread::scope(|scope| {
+    let (
+        Round {
+            done_now,
+            stopped,
+            capped,
+        },
+        mut files,
+    ) = std::thread::scope(|scope| {
         // Saves the database, and the account of the unit in progress, every
         // checkpoint_seconds while the units run.
         let saver = scope.spawn(|| -> Result<(), MapError> {
@@ -530,18 +559,19 @@ fn run_on<W: BitWord>(cfg: &MapConfig, progress: &dyn Progress) -> Result<MapSum
         shard_units: mine.len(),
         done_before,
         done_now,
-        stopped: stopped && done_before + done_now < mine.len(),
+        stopped: (stopped || !capped.is_empty()) && done_before + done_now < mine.len(),
         complete,
         openings,
         stored_positions: store.len(),
         store_hits: store.hits(),
         store_replaced: store.replaced(),
+        capped,
         files,
     })
 }
 
 /// Solve `todo` in order, appending each finished unit to the part file and rebuilding the
-/// reports: (units finished, stopped early, files written).
+/// reports; a unit that reaches the unit cap is set aside and the loop goes on.
 fn solve_units<W: BitWord>(
     cfg: &MapConfig,
     ctx: &UnitRun<'_, W>,
@@ -550,12 +580,25 @@ fn solve_units<W: BitWord>(
     done: &mut BTreeMap<(String, String), UnitResult>,
     done_before: usize,
     progress: &dyn Progress,
-) -> Result<(usize, bool, Vec<PathBuf>), MapError> {
-    let mut done_now = 0;
+) -> Result<(Round, Vec<PathBuf>), MapError> {
+    let mut round = Round {
+        done_now: 0,
+        stopped: false,
+        capped: Vec::new(),
+    };
     let mut files = Vec::new();
     for &(x, r) in todo {
+        let done_now = round.done_now;
         if cfg.max_units > 0 && done_now >= cfg.max_units || crate::stop::requested().is_some() {
-            return Ok((done_now, true, files));
+            round.stopped = true;
+            return Ok((round, files));
+        }
+        if let Some(cap) = cfg.unit_cap {
+            let unit_end = Instant::now().checked_add(cap);
+            solver.set_deadline(match (unit_end, ctx.run_deadline) {
+                (Some(u), Some(d)) => Some(u.min(d)),
+                (u, d) => u.or(d),
+            });
         }
         let at = (progress, (done_before + done_now) as u64);
         let key = (ctx.board.hex().name(x), ctx.board.hex().name(r));
@@ -565,14 +608,27 @@ fn solve_units<W: BitWord>(
         let Some(mut res) = res else {
             // Stopped: keep what this run spent on the unit for the run that finishes it.
             account.save_current(solver.nodes())?;
-            return Ok((done_now, true, files));
+            let run_over = ctx.run_deadline.is_some_and(|d| Instant::now() >= d);
+            if cfg.unit_cap.is_none() || run_over || crate::stop::requested().is_some() {
+                round.stopped = true;
+                return Ok((round, files));
+            }
+            // The unit cap: set the unit aside and go on with the next.
+            account.set_aside();
+            progress.advance(
+                at.1,
+                &format!("{} {}: set aside at the unit cap", key.0, key.1),
+            );
+            round.capped.push(key);
+            continue;
         };
         account.finish(&key)?;
         res.seconds += earlier.0;
         res.nodes += earlier.1;
         append_result(ctx.results_path, &res, ctx.header, ctx.size)?;
         done.insert((res.opening.clone(), res.reply.clone()), res.clone());
-        done_now += 1;
+        round.done_now += 1;
+        let done_now = round.done_now;
         let value = if res.black_wins {
             "Black wins"
         } else {
@@ -587,91 +643,7 @@ fn solve_units<W: BitWord>(
         );
         files.extend(write_reports(&cfg.out, ctx.board, ctx.all_units, done)?);
     }
-    Ok((done_now, false, files))
-}
-
-pub(crate) fn statuses<W: BitWord>(
-    board: &RexPosition<W>,
-    all_units: &[(u32, u32)],
-    done: &BTreeMap<(String, String), UnitResult>,
-) -> Vec<OpeningStatus> {
-    let n = board.hex().cells() as u32;
-    let name = |c: u32| board.hex().name(c);
-    let mut out: Vec<OpeningStatus> = Vec::new();
-    for &(x, r) in all_units {
-        if out.last().is_none_or(|o| o.opening != name(x)) {
-            out.push(OpeningStatus {
-                opening: name(x),
-                image: name(n - 1 - x),
-                replies_total: 0,
-                replies_done: 0,
-                white_wins: Vec::new(),
-                black_wins: None,
-                seconds: 0.0,
-            });
-        }
-        let o = out.last_mut().expect("pushed");
-        o.replies_total += 1;
-        if let Some(u) = done.get(&(name(x), name(r))) {
-            o.replies_done += 1;
-            // Each unit as written in the CSV (milliseconds), so that a rewrite after a reload
-            // gives the same total as the run that solved the units.
-            o.seconds += (u.seconds * 1000.0).round() / 1000.0;
-            if !u.black_wins {
-                o.white_wins.push(u.reply.clone());
-            }
-        }
-    }
-    for o in &mut out {
-        o.black_wins = if !o.white_wins.is_empty() {
-            Some(false)
-        } else if o.replies_done == o.replies_total {
-            Some(true)
-        } else {
-            None
-        };
-    }
-    out
-}
-
-/// Rebuild `openings.csv`, `map.md` and `map.svg` from every finished unit.
-pub(crate) fn write_reports<W: BitWord>(
-    out: &Path,
-    board: &RexPosition<W>,
-    all_units: &[(u32, u32)],
-    done: &BTreeMap<(String, String), UnitResult>,
-) -> Result<Vec<PathBuf>, MapError> {
-    let st = statuses(board, all_units, done);
-    let size = format!("{}x{}", board.hex().rows(), board.hex().cols());
-    let version = env!("CARGO_PKG_VERSION");
-    let mut csv = format!(
-        "# gsolve {version} rex map {size}: openings up to the 180-degree rotation\nopening,image,black_wins,replies_done,replies_total,white_winning_replies,seconds\n"
-    );
-    for o in &st {
-        csv.push_str(&format!(
-            "{},{},{},{},{},{},{:.3}\n",
-            o.opening,
-            o.image,
-            match o.black_wins {
-                Some(true) => "true",
-                Some(false) => "false",
-                None => "",
-            },
-            o.replies_done,
-            o.replies_total,
-            o.white_wins.join(" "),
-            o.seconds
-        ));
-    }
-    let md = super::map_report::markdown(&size, &st, done, version);
-    let svg = super::map_report::svg(board, &st);
-    let mut files = Vec::new();
-    for (name, text) in [("openings.csv", csv), ("map.md", md), ("map.svg", svg)] {
-        let path = out.join(name);
-        write_atomic(&path, &text)?;
-        files.push(path);
-    }
-    Ok(files)
+    Ok((round, files))
 }
 
 /// Write `text` atomically ([`crate::output::write_atomic`]).

@@ -1,9 +1,10 @@
 //! The map's Markdown table and SVG picture.
 
-use super::map::{OpeningStatus, UnitResult};
+use super::map::{MapError, OpeningStatus, UnitResult};
 use bitboard::BitWord;
 use rex::RexPosition;
 use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
 
 /// The Markdown report: one row per opening (up to the 180° rotation).
 pub fn markdown(
@@ -112,4 +113,89 @@ pub fn svg<W: BitWord>(board: &RexPosition<W>, st: &[OpeningStatus]) -> String {
         height + 14.0
     ));
     s
+}
+
+/// Each opening's state, from every finished unit.
+pub(crate) fn statuses<W: BitWord>(
+    board: &RexPosition<W>,
+    all_units: &[(u32, u32)],
+    done: &BTreeMap<(String, String), UnitResult>,
+) -> Vec<OpeningStatus> {
+    let n = board.hex().cells() as u32;
+    let name = |c: u32| board.hex().name(c);
+    let mut out: Vec<OpeningStatus> = Vec::new();
+    for &(x, r) in all_units {
+        if out.last().is_none_or(|o| o.opening != name(x)) {
+            out.push(OpeningStatus {
+                opening: name(x),
+                image: name(n - 1 - x),
+                replies_total: 0,
+                replies_done: 0,
+                white_wins: Vec::new(),
+                black_wins: None,
+                seconds: 0.0,
+            });
+        }
+        let o = out.last_mut().expect("pushed");
+        o.replies_total += 1;
+        if let Some(u) = done.get(&(name(x), name(r))) {
+            o.replies_done += 1;
+            // Each unit as written in the CSV (milliseconds), so that a rewrite after a reload
+            // gives the same total as the run that solved the units.
+            o.seconds += (u.seconds * 1000.0).round() / 1000.0;
+            if !u.black_wins {
+                o.white_wins.push(u.reply.clone());
+            }
+        }
+    }
+    for o in &mut out {
+        o.black_wins = if !o.white_wins.is_empty() {
+            Some(false)
+        } else if o.replies_done == o.replies_total {
+            Some(true)
+        } else {
+            None
+        };
+    }
+    out
+}
+
+/// Rebuild `openings.csv`, `map.md` and `map.svg` from every finished unit.
+pub(crate) fn write_reports<W: BitWord>(
+    out: &Path,
+    board: &RexPosition<W>,
+    all_units: &[(u32, u32)],
+    done: &BTreeMap<(String, String), UnitResult>,
+) -> Result<Vec<PathBuf>, MapError> {
+    let st = statuses(board, all_units, done);
+    let size = format!("{}x{}", board.hex().rows(), board.hex().cols());
+    let version = env!("CARGO_PKG_VERSION");
+    let mut csv = format!(
+        "# gsolve {version} rex map {size}: openings up to the 180-degree rotation\nopening,image,black_wins,replies_done,replies_total,white_winning_replies,seconds\n"
+    );
+    for o in &st {
+        csv.push_str(&format!(
+            "{},{},{},{},{},{},{:.3}\n",
+            o.opening,
+            o.image,
+            match o.black_wins {
+                Some(true) => "true",
+                Some(false) => "false",
+                None => "",
+            },
+            o.replies_done,
+            o.replies_total,
+            o.white_wins.join(" "),
+            o.seconds
+        ));
+    }
+    let md = markdown(&size, &st, done, version);
+    let svg = svg(board, &st);
+    let mut files = Vec::new();
+    for (name, text) in [("openings.csv", csv), ("map.md", md), ("map.svg", svg)] {
+        let path = out.join(name);
+        super::map::write_atomic(&path, &text)?;
+        files.push(path);
+    }
+    Ok(files)
 }

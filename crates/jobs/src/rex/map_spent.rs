@@ -175,6 +175,12 @@ impl Accounts {
         }
     }
 
+    /// The unit in progress is left unfinished (after [`Accounts::save_current`]): no unit is
+    /// in progress until the next starts.
+    pub(crate) fn set_aside(&self) {
+        *self.current.lock().expect("not poisoned") = None;
+    }
+
     /// The unit is finished: its account is no longer needed.
     pub(crate) fn finish(&self, key: &(String, String)) -> Result<(), MapError> {
         let mut current = self.current.lock().expect("not poisoned");
@@ -230,6 +236,7 @@ mod tests {
             checkpoint_seconds: 3600,
             max_units: 0,
             defer: Vec::new(),
+            unit_cap: None,
         }
     }
 

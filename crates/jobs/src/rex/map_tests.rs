@@ -20,6 +20,7 @@ fn config(dir: &Path, max_units: usize, shard: (usize, usize)) -> MapConfig {
         checkpoint_seconds: 3600,
         max_units,
         defer: Vec::new(),
+        unit_cap: None,
     }
 }
 
@@ -204,4 +205,37 @@ fn deferred_units_come_last() {
     for d in [whole, dir, bad_dir] {
         let _ = std::fs::remove_dir_all(d);
     }
+}
+
+/// With a unit cap, a unit that reaches it is set aside (its time kept in the account) and the
+/// run goes on: every unit of the round is either finished, with the value of the complete
+/// 6x6 map in `results/rex/6x6`, or set aside; the run says it stopped with units left.
+#[test]
+fn a_unit_cap_sets_hard_units_aside_and_goes_on() {
+    let dir = tmp("cap");
+    let cfg = MapConfig {
+        rows: 6,
+        cols: 6,
+        openings: vec!["a1".into()],
+        unit_cap: Some(std::time::Duration::from_millis(20)),
+        ..config(&dir, 0, (0, 1))
+    };
+    let s = run_map(&cfg, &crate::NoProgress).unwrap();
+    assert_eq!(s.done_now + s.capped.len(), 35);
+    // a1 b1 takes minutes (the map's replies.csv): it cannot finish in 20 ms.
+    assert!(s.capped.contains(&("a1".to_string(), "b1".to_string())));
+    assert!(s.stopped && !s.complete);
+    let spent = std::fs::read_to_string(dir.join("resume/spent.csv")).unwrap();
+    let mut set_aside: Vec<_> = spent.lines().skip(2).map(|l| l.to_string()).collect();
+    set_aside.retain(|l| !l.is_empty());
+    assert_eq!(set_aside.len(), s.capped.len(), "{spent}");
+    let map = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../results/rex/6x6");
+    let known = read_results(&map, "6x6").unwrap();
+    let mine = read_results(&dir, "6x6").unwrap();
+    assert_eq!(mine.len(), s.done_now);
+    for (key, unit) in &mine {
+        assert_eq!(unit.black_wins, known[key].black_wins, "{key:?}");
+        assert!(!s.capped.contains(key));
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
 }
