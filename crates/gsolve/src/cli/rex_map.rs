@@ -120,6 +120,19 @@ pub fn map(a: MapArgs, global: &Global) -> CliResult {
         MapError::Input(_) | MapError::Results { .. } | MapError::Proofs(_) => CliError::input(e),
         MapError::Io { .. } => CliError::runtime(e),
     })?;
+    print_summary(&summary, &format!("{rows}x{cols}"), &a.shard, &out, global);
+    crate::signals::end_if_signalled();
+    Ok(())
+}
+
+/// Print a map run's summary: one JSON object with `--json`, else a few lines.
+fn print_summary(
+    summary: &jobs::rex::MapSummary,
+    board: &str,
+    shard: &str,
+    out: &std::path::Path,
+    global: &Global,
+) {
     let settled: Vec<_> = summary
         .openings
         .iter()
@@ -128,9 +141,9 @@ pub fn map(a: MapArgs, global: &Global) -> CliResult {
     let signal = jobs::stop::requested().map(signal_name);
     if global.json {
         print_json(&json!({
-            "board": format!("{rows}x{cols}"),
+            "board": board,
             "out": out.display().to_string(),
-            "shard": a.shard,
+            "shard": shard,
             "shard_units": summary.shard_units,
             "done_before": summary.done_before,
             "done_now": summary.done_now,
@@ -154,8 +167,8 @@ pub fn map(a: MapArgs, global: &Global) -> CliResult {
         }));
     } else {
         println!(
-            "rex map {rows}x{cols}, shard {}: {} of {} units done ({} this run){}",
-            a.shard,
+            "rex map {board}, shard {}: {} of {} units done ({} this run){}",
+            shard,
             summary.done_before + summary.done_now,
             summary.shard_units,
             summary.done_now,
@@ -202,8 +215,6 @@ pub fn map(a: MapArgs, global: &Global) -> CliResult {
             out.display()
         );
     }
-    crate::signals::end_if_signalled();
-    Ok(())
 }
 
 /// `SIGTERM` for 15 and so on (the two signals that stop a map), else `signal N`.

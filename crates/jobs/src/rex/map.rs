@@ -153,6 +153,25 @@ pub struct MapSummary {
     pub files: Vec<PathBuf>,
 }
 
+impl MapSummary {
+    /// A run with nothing to do: every unit of its shard was finished before.
+    fn idle(shard_units: usize, complete: bool, openings: Vec<OpeningStatus>) -> Self {
+        MapSummary {
+            shard_units,
+            done_before: shard_units,
+            done_now: 0,
+            stopped: false,
+            complete,
+            openings,
+            stored_positions: 0,
+            store_hits: 0,
+            store_replaced: 0,
+            capped: Vec::new(),
+            files: Vec::new(),
+        }
+    }
+}
+
 /// Errors of a map run.
 #[derive(Debug, thiserror::Error)]
 pub enum MapError {
@@ -474,19 +493,8 @@ fn run_on<W: BitWord>(cfg: &MapConfig, progress: &dyn Progress) -> Result<MapSum
     };
     if todo.is_empty() {
         // A finished shard run again does nothing: no database to load, no file rewritten.
-        return Ok(MapSummary {
-            shard_units: mine.len(),
-            done_before,
-            done_now: 0,
-            stopped: false,
-            complete: complete_now(&done),
-            openings: statuses(&board, &all_units, &done),
-            stored_positions: 0,
-            store_hits: 0,
-            store_replaced: 0,
-            capped: Vec::new(),
-            files: Vec::new(),
-        });
+        let openings = statuses(&board, &all_units, &done);
+        return Ok(MapSummary::idle(mine.len(), complete_now(&done), openings));
     }
     let (store, header) = open_store(cfg, &board, &size, progress)?;
     let proofs_path = resume.join(proofs_name(cfg.shard));
