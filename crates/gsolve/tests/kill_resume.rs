@@ -417,7 +417,12 @@ fn check_darkhex_table(
     std::fs::create_dir_all(&resume).unwrap();
     std::fs::write(resume.join(".darkhex-table.csv.4999999-0.tmp"), "x").unwrap();
     std::fs::write(dir.join("killed/.values.md.4999999-0.tmp"), "x").unwrap();
-    let r = kill_rounds(&job, &dir.join("killed"), rounds, seed, max_ms);
+    // One kill that lands inside a board, after its first checkpoint (random kills on a
+    // loaded machine can all fall between boards): the next run must resume that board.
+    let inside = kill_inside_a_board(&job, &dir.join("killed"));
+    let mut r = kill_rounds(&job, &dir.join("killed"), rounds, seed, max_ms);
+    r.output.insert_str(0, &inside);
+    r.kills += 1;
     // Every column but the seconds.
     let values = |d: &str| {
         columns(
@@ -452,6 +457,40 @@ fn check_darkhex_table(
     assert_no_temporaries(&dir.join("killed"));
     let _ = std::fs::remove_dir_all(&dir);
     r
+}
+
+/// Run the Dark Hex table `job` into `out` and kill it once some board has a checkpoint and
+/// no summary yet (inside the board); its output.
+fn kill_inside_a_board(job: &Job, out: &Path) -> String {
+    let mut child = gsolve(&with_out(job, out, false)).spawn().unwrap();
+    let start = Instant::now();
+    let in_progress = || {
+        std::fs::read_dir(out.join("boards"))
+            .into_iter()
+            .flatten()
+            .flatten()
+            .any(|b| {
+                b.path().join("checkpoint.bin").exists() && !b.path().join("summary.md").exists()
+            })
+    };
+    while !in_progress() {
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "the table finished before a kill"
+        );
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "no board checkpoint"
+        );
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    let _ = child.kill();
+    let done = child.wait_with_output().unwrap();
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&done.stdout),
+        String::from_utf8_lossy(&done.stderr)
+    )
 }
 
 #[test]
