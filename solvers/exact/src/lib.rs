@@ -241,7 +241,7 @@ impl<G: ExactGame> Solver<G> {
     }
 
     /// True once the deadline set by [`Solver::set_deadline`] has passed.
-    pub fn past_deadline(&self) -> bool {
+    fn past_deadline(&self) -> bool {
         let d = self.deadline_ns.load(Ordering::Relaxed);
         d != u64::MAX && self.epoch.elapsed().as_nanos() >= u128::from(d)
     }
