@@ -12,6 +12,15 @@ fn show(pos: &RexPosition<u128>) -> String {
     match pos.prepare(&mut moves) {
         Some(true) => "win 0".into(),
         Some(false) => "loss 0".into(),
+        None if std::env::var_os("PROBE_MOVES").is_some() => format!(
+            "open {} [{}]",
+            moves.len(),
+            moves
+                .iter()
+                .map(|&m| pos.move_name(m))
+                .collect::<Vec<_>>()
+                .join(" ")
+        ),
         None => format!("open {}", moves.len()),
     }
 }

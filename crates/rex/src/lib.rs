@@ -104,10 +104,16 @@
 //! added stones, so the same holds for every child P + m with m outside the pair, whose value
 //! is that of Q + m; the moves of Q are the moves of P outside the pair. Disjoint pairs are
 //! removed together (apply the theorem one pair at a time), as long as some other move is left.
+//! *Filling a pair with one colour* (as Solrex's fill-in does): Q' = P plus a stone of C on
+//! both a and b has Q's chain owner on every completion — Q and Q' differ only on b, and the C
+//! stone on a makes b dead — and Q' has Q's empty cells and mover, so every statement about Q
+//! and its descendants holds for Q'. The solver fills each pair with C (the C stones join C's
+//! groups and fill C's carriers, so later steps see more), and one stone of each colour when
+//! the two C stones would join C's sides.
 //! If a stone of **either** colour on a neighbour makes a cell dead, the cell is dead already.
 //! *Iterated fill-in* (as Solrex's fill-in loop): since the moves of Q outside the pairs have
-//! the values of P's, the whole analysis may be repeated on Q itself (one pair's cells filled
-//! Black and White, in either order): a dead cell of Q is a best move of P, new fill-in pairs of
+//! the values of P's, the whole analysis may be repeated on Q itself (or on Q'): a dead cell
+//! of Q is a best move of P, new fill-in pairs of
 //! Q are removed too, and domination is judged on Q. The solver repeats this until no new pair
 //! is found (or none would leave a move). *Pairings on the filled board*: Q has P's value with
 //! the same player to move and the same parity of empty cells (two cells per pair), so a

@@ -72,7 +72,7 @@ fn fill_in_dead_cells_are_dead_and_pairs_keep_the_value() {
     let (mut pairs, mut dead) = (0, 0);
     for pos in small_positions(150, 12) {
         let memo = memos.entry((pos.rows(), pos.cols())).or_default();
-        for (a, b) in pos.fill_in_pair_list() {
+        for (a, b, colour) in pos.fill_in_pair_list() {
             pairs += 1;
             // Filling the pair one stone of each colour, either way round, keeps the value
             // (whoever moves), and so does every child outside the pair.
@@ -95,6 +95,20 @@ fn fill_in_dead_cells_are_dead_and_pairs_keep_the_value() {
                     };
                     assert_eq!(vq, v, "pair {a},{b}, Black on {x}\n{p:?}");
                 }
+                // Q': both cells of the colour whose stone on either kills the other, as the
+                // solver fills them (unless those two stones join that colour's sides).
+                let c = [Player::First, Player::Second][colour];
+                let mut q = pos.clone();
+                q.try_place(c, a).unwrap();
+                if q.loser().is_none() {
+                    q.try_place(c, b).unwrap();
+                }
+                q.set_to_move(mover);
+                let vq = match q.loser() {
+                    Some(l) => l != mover,
+                    None => memo_wins(&mut q, memo),
+                };
+                assert_eq!(vq, v, "pair {a},{b} both of colour {colour}\n{p:?}");
                 let mut moves = Vec::new();
                 p.legal_moves(&mut moves);
                 let outside = moves

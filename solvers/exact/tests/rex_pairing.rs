@@ -158,17 +158,25 @@ fn principal_variation_starts_with_a_winning_move_even_when_won_statically() {
     );
 }
 
-/// The board with the fill-in pairs filled (one stone of each colour per pair, as the solver
-/// fills them), the same player to move.
+/// The board with the fill-in pairs filled as the solver fills them (both cells of a pair of
+/// the colour whose stone on either kills the other; one stone of each colour if those two
+/// stones would join that colour's sides), the same player to move.
 fn filled(pos: &rex::RexPosition<u64>) -> Option<rex::RexPosition<u64>> {
     let pairs = pos.fill_in_pair_list();
     if pairs.is_empty() {
         return None;
     }
     let mut q = pos.clone();
-    for &(b, w) in &pairs {
-        q.try_place(Player::First, b).ok()?;
-        q.try_place(Player::Second, w).ok()?;
+    for &(a, b, colour) in &pairs {
+        let c = [Player::First, Player::Second][colour];
+        let mut both = q.clone();
+        both.try_place(c, a).ok()?;
+        if both.loser().is_none() && both.try_place(c, b).is_ok() && both.loser().is_none() {
+            q = both;
+        } else {
+            q.try_place(Player::First, a).ok()?;
+            q.try_place(Player::Second, b).ok()?;
+        }
     }
     q.set_to_move(pos.to_move());
     Some(q)

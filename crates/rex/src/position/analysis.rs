@@ -149,9 +149,19 @@ impl<W: BitWord> RexPosition<W> {
                 let open = safe & !fill.filled;
                 let k = b.ring_kills(open);
                 let mut q = b.clone();
-                let pairs = Self::pairs_from_kills(open, &k, |x, y| {
-                    q.stones[0] |= W::bit(x);
-                    q.stones[1] |= W::bit(y);
+                let hex = &self.geo.hex;
+                let pairs = Self::pairs_from_kills(open, &k, |x, y, c| {
+                    // Both cells get the colour C whose stone on either kills the other (the
+                    // board then has Q's chain owner on every completion; crate header). If the
+                    // two C stones would join C's sides, one stone of each colour, as Q.
+                    let (ea, eb) = hex.edges(c == 0);
+                    let both = q.stones[c] | W::bit(x) | W::bit(y);
+                    if hex.joins(both, ea, eb) {
+                        q.stones[0] |= W::bit(x);
+                        q.stones[1] |= W::bit(y);
+                    } else {
+                        q.stones[c] = both;
+                    }
                 });
                 dead = k.dead;
                 fill.kills = Some(k);
@@ -237,17 +247,18 @@ impl<W: BitWord> RexPosition<W> {
     /// the cells of `cand` that a stone of either colour on a neighbour in `cand` makes dead
     /// (those are dead already: on a full board the neighbour has one of the two colours).
     pub fn fill_in_pairs(&self, cand: W) -> (W, W) {
-        self.fill_in_pairs_with(cand, |_, _| {})
+        self.fill_in_pairs_with(cand, |_, _, _| {})
     }
 
-    /// The fill-in pairs of [`Self::fill_in_pairs`] among all empty cells, as a list.
-    pub fn fill_in_pair_list(&self) -> Vec<(u32, u32)> {
+    /// The fill-in pairs of [`Self::fill_in_pairs`] among all empty cells, as a list of
+    /// `(a, b, C)`: a stone of colour C (0: Black, 1: White) on either cell kills the other.
+    pub fn fill_in_pair_list(&self) -> Vec<(u32, u32, usize)> {
         let mut out = Vec::new();
-        self.fill_in_pairs_with(self.empty(), |a, b| out.push((a, b)));
+        self.fill_in_pairs_with(self.empty(), |a, b, c| out.push((a, b, c)));
         out
     }
 
-    fn fill_in_pairs_with(&self, cand: W, found: impl FnMut(u32, u32)) -> (W, W) {
+    fn fill_in_pairs_with(&self, cand: W, found: impl FnMut(u32, u32, usize)) -> (W, W) {
         let kills = self.ring_kills(cand);
         let used = Self::pairs_from_kills(cand, &kills, found);
         (used, kills.dead)
@@ -258,7 +269,7 @@ impl<W: BitWord> RexPosition<W> {
     pub(crate) fn pairs_from_kills(
         cand: W,
         kills: &RingKills<W>,
-        mut found: impl FnMut(u32, u32),
+        mut found: impl FnMut(u32, u32, usize),
     ) -> W {
         let kills = &kills.by;
         let mut used = W::ZERO;
@@ -266,11 +277,11 @@ impl<W: BitWord> RexPosition<W> {
             if used.has(a) {
                 continue;
             }
-            for k in kills {
+            for (c, k) in kills.iter().enumerate() {
                 let partners = k[a as usize] & !used;
                 if let Some(b) = partners.iter().find(|&b| k[b as usize].has(a)) {
                     used |= W::bit(a) | W::bit(b);
-                    found(a, b);
+                    found(a, b, c);
                     break;
                 }
             }
