@@ -54,13 +54,21 @@
 //! lost if every other cell is such a key or a suicide cell).
 //!
 //! *Domination.* For the mover, a cell y is at least as good as a cell x if, for one of the
-//! players P, every neighbour of y that could carry a chain of P (an empty cell or a stone of P,
-//! other than x) is a neighbour of x or in a group of P touching x, and every edge of P that y
-//! touches, x or one of those groups touches. Proof: after playing y, pretend to have played x
-//! (y empty) and exchange x and y in an optimal strategy for that position; the final boards
-//! differ only on x and y, and a chain of P through y in one can be rerouted through x in the
-//! other, which gives the mover a result at least as good (both ways of reading the outcome —
-//! "the mover has no chain" and "the opponent has one" — are the same on a full board).
+//! players P, with K the component of x in P's stones when P's two edges count as nodes (x,
+//! the groups of P next to x, the edges of P they touch, the groups of P touching those edges,
+//! and so on), every neighbour of y that could carry a chain of P (an empty cell or a stone of
+//! P, other than x) is a neighbour of x or of a stone of K, or a stone of K, or touches an edge
+//! in K, and every edge of P that y touches is in K. Proof: after playing y, pretend to have
+//! played x (y empty) and exchange x and y in an optimal strategy for that position; the final
+//! boards differ only on x and y (x is P's in one board, y in the other). A chain of P through
+//! y in the board where y is P's runs A ⋯ n1 – y – n2 ⋯ B between P's edges A and B; in the
+//! other board x is P's, so n1 and n2 (cells of P, or edges) both lie in x's component there
+//! with the edges as nodes, and a path from n1 to n2 in it gives a chain: directly, or, if the
+//! path passes through an edge, A ⋯ n1 to B or A to n2 ⋯ B. So a chain of P in one board means a
+//! chain of P in the other, which gives the mover a result at least as good (both ways of
+//! reading the outcome — "the mover has no chain" and "the opponent has one" — are the same on
+//! a full board). The reach through edges covers some of the cells near a player's edge that
+//! Solrex prunes with Benzene's Hex domination patterns (not all: those are not proved for Rex).
 //!
 //! *Dead cells.* An empty cell is dead if its colour can never change who has a chain on the full
 //! board. Locally: write its six neighbours in cyclic order (an edge counts as a stone of its

@@ -252,6 +252,33 @@ fn a_stone_that_kills_a_cell_makes_that_cell_the_better_move() {
 }
 
 #[test]
+fn a_neighbourhood_dominator_is_at_least_as_good() {
+    // Neighbourhood domination (crate header): y dominates x, so if x wins, y wins. Many
+    // positions, each with every dominating pair; the reach through edges must show up too.
+    let mut memos = Memos::new();
+    let (mut checked, mut strict) = (0, 0);
+    for pos in small_positions(300, 12) {
+        let memo = memos.entry((pos.rows(), pos.cols())).or_default();
+        for (x, y) in pos.neighbourhood_pairs() {
+            let (x_wins, y_wins) = (
+                move_wins(&pos, rex::RexMove::cell(x), memo),
+                move_wins(&pos, rex::RexMove::cell(y), memo),
+            );
+            assert!(
+                !x_wins || y_wins,
+                "{x} wins, its dominator {y} does not\n{pos:?}"
+            );
+            checked += 1;
+            strict += (y_wins && !x_wins) as usize;
+        }
+    }
+    assert!(
+        checked > 2000 && strict > 100,
+        "{checked} pairs ({strict} strict)"
+    );
+}
+
+#[test]
 fn prepare_keeps_a_winning_move_whenever_there_is_one() {
     use game::ExactGame;
     let mut memos = Memos::new();

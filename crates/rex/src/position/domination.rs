@@ -191,26 +191,63 @@ impl<W: BitWord> RexPosition<W> {
         moves.truncate(kept);
     }
 
-    /// What `x` reaches for each player (its neighbours and the whole groups of that player
-    /// adjacent to it) and the player's edges those touch; `groups` from [`Groups::new`].
+    /// What `x` reaches for each player P, and P's edges it reaches (crate header,
+    /// *domination*): the component K of x in P's stones with P's edges as nodes — x, the
+    /// groups of P next to it, the edges those touch, and the groups touching those edges —
+    /// and the cells a P stone on which would join K (next to x or to a stone of K, or touching
+    /// an edge of K). `groups` from [`Groups::new`].
     #[inline]
     fn reach(&self, groups: &Groups<W>, x: u32) -> ([W; 2], [u8; 2]) {
-        let nx = self.geo.hex.neighbours(x);
+        let hex = &self.geo.hex;
+        let nx = hex.neighbours(x);
         let mut reach = [nx; 2];
         let mut edges = self.geo.edge_flags[x as usize];
         for p in 0..2 {
-            for (g, &e) in groups.stones[p]
-                .iter()
-                .zip(&groups.edges[p])
-                .take(groups.n[p])
-            {
+            let n = groups.n[p];
+            let (stones, flags) = (&groups.stones[p][..n], &groups.edges[p][..n]);
+            let mut k = W::ZERO;
+            for (g, &e) in stones.iter().zip(flags) {
                 if !(*g & nx).is_empty() {
-                    reach[p] |= *g;
+                    k |= *g;
                     edges[p] |= e;
                 }
             }
+            // Groups touching an edge of K are in K (twice: a group may bring the other edge).
+            for _ in 0..2 {
+                for (g, &e) in stones.iter().zip(flags) {
+                    if e & edges[p] != 0 {
+                        k |= *g;
+                        edges[p] |= e;
+                    }
+                }
+            }
+            let (a, b) = hex.edges(p == 0);
+            let on_edges = match edges[p] {
+                0 => W::ZERO,
+                1 => a,
+                2 => b,
+                _ => a | b,
+            };
+            reach[p] |= k | hex.expand(k) | on_edges;
         }
         (reach, edges)
+    }
+
+    /// Every `(x, y)` of distinct empty cells such that `y` dominates `x` for the mover by
+    /// neighbourhood domination (for tests and experiments).
+    pub fn neighbourhood_pairs(&self) -> Vec<(u32, u32)> {
+        let groups = Groups::new(self);
+        let empty = self.empty();
+        let mut out = Vec::new();
+        for x in empty.iter() {
+            let reach = self.reach(&groups, x);
+            for y in empty.iter() {
+                if y != x && self.beats(y, x, &reach) {
+                    out.push((x, y));
+                }
+            }
+        }
+        out
     }
 
     /// True if `y` dominates `x` by neighbourhood domination, `reach` being [`Self::reach`]
