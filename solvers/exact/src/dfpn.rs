@@ -17,8 +17,19 @@
 //! Positions with few plies left ([`crate::SolverConfig::dfpn_leaf_plies`]) are solved by the
 //! alpha-beta search, whose proven results enter the proof-number table as proven leaves. Values are exact either way:
 //! df-pn only changes the order in which the game tree is proven.
+//!
+//! *Parallel df-pn* (a root solve with several threads): every worker runs df-pn from the
+//! root on the shared tables (as in Kaneko 2010 and Solrex's SPDFPN, both sharing one table).
+//! A worker marks each node it is inside ([`Busy`]); at a node whose most proving child another
+//! worker is inside, a worker takes the best child no worker is inside instead, if that child's
+//! disproof number is below the node's proof threshold and at most twice the best one's (its
+//! thresholds then count each busy sibling at twice its disproof number, so the search still
+//! returns as soon as another child becomes better). Children re-read their numbers from the
+//! table at every step, so a worker sees what the others proved. The first worker to settle
+//! the root stops the others.
 
 use super::*;
+use std::sync::atomic::AtomicU8;
 
 /// "Infinite" proof and disproof numbers (28 bits each in a table entry).
 pub(crate) const INF: u32 = (1 << 28) - 1;
@@ -57,6 +68,59 @@ impl Table {
         };
         self.words[b + 2 * e].store(k2 ^ data, Ordering::Relaxed);
         self.words[b + 2 * e + 1].store(data, Ordering::Relaxed);
+    }
+}
+
+/// Slots of the [`Busy`] table (a hash of the position; a collision only changes a choice).
+const BUSY_SLOTS: usize = 1 << 16;
+
+/// How many df-pn workers are inside each node (by a hash of its key); empty when the solver
+/// runs one df-pn worker.
+pub(crate) struct Busy(Vec<AtomicU8>);
+
+impl Busy {
+    pub(crate) fn new(on: bool) -> Self {
+        Busy(if on {
+            (0..BUSY_SLOTS).map(|_| AtomicU8::new(0)).collect()
+        } else {
+            Vec::new()
+        })
+    }
+
+    #[inline]
+    fn on(&self) -> bool {
+        !self.0.is_empty()
+    }
+
+    #[inline]
+    fn slot(&self, k1: u64) -> &AtomicU8 {
+        &self.0[(k1 >> 7) as usize & (BUSY_SLOTS - 1)]
+    }
+
+    #[inline]
+    fn is_busy(&self, k1: u64) -> bool {
+        self.on() && self.slot(k1).load(Ordering::Relaxed) > 0
+    }
+}
+
+/// A worker's mark on a node of the [`Busy`] table, removed when dropped.
+struct Inside<'a>(Option<&'a AtomicU8>);
+
+impl<'a> Inside<'a> {
+    fn enter(busy: &'a Busy, k1: u64) -> Self {
+        Inside(busy.on().then(|| {
+            let a = busy.slot(k1);
+            a.fetch_add(1, Ordering::Relaxed);
+            a
+        }))
+    }
+}
+
+impl Drop for Inside<'_> {
+    fn drop(&mut self) {
+        if let Some(a) = self.0 {
+            a.fetch_sub(1, Ordering::Relaxed);
+        }
     }
 }
 
@@ -115,6 +179,31 @@ impl<G: ExactGame> Solver<G> {
         }
     }
 
+    /// [`Algorithm::Dfpn`] at a root with several threads: one df-pn worker per thread on the
+    /// shared tables (see the module header); the first to settle the root stops the others.
+    pub(crate) fn dfpn_parallel(&self, p: &G) -> bool {
+        let done = Arc::new(AtomicBool::new(false));
+        let result = AtomicU8::new(0);
+        let work = |_: usize| {
+            let mut s = DScratch::new(G::MOVE_SLOTS);
+            s.abort = Some(done.clone());
+            let r = self.dfpn_root(&mut p.clone(), &mut s);
+            s.ab.publish(&self.nodes);
+            if !self.stopped() && !s.aborted() {
+                result.store(1 + r as u8, Ordering::Relaxed);
+                done.store(true, Ordering::Relaxed);
+            }
+        };
+        rayon::scope(|sc| {
+            for i in 1..self.config.threads {
+                let work = &work;
+                sc.spawn(move |_| work(i));
+            }
+            work(0);
+        });
+        result.load(Ordering::Relaxed) == 2
+    }
+
     /// Proof and disproof numbers of a child not in the table: proven if the game's quick
     /// analysis decides it (stored), else `(1, number of moves to try)`.
     fn init_kid(&self, pos: &G, k1: u64, k2: u64, buf: &mut Vec<G::Move>) -> (u32, u32) {
@@ -162,6 +251,38 @@ impl<G: ExactGame> Solver<G> {
         }
         std::mem::swap(&mut buf, &mut s.ab.child_moves);
         kids
+    }
+
+    /// The child to search instead of `best`, which another worker is inside: the child of
+    /// smallest disproof number that no worker is inside, if it is below `thpn` and at most
+    /// twice `best`'s; with the second-smallest disproof number among the others, each busy
+    /// child counted at twice its own plus one (so the threshold exceeds the child's number).
+    fn avoid_busy(
+        kids: &[Kid<G::Move>],
+        best: usize,
+        thpn: u32,
+        busy: &Busy,
+    ) -> Option<(usize, u32)> {
+        let limit = (kids[best].dn as u64 * 2).min(thpn as u64 - 1);
+        let (alt, _) = kids
+            .iter()
+            .enumerate()
+            .filter(|(_, k)| (k.dn as u64) <= limit && !busy.is_busy(k.k1))
+            .min_by_key(|(_, k)| k.dn)?;
+        let second = kids
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| i != alt)
+            .map(|(_, k)| {
+                if busy.is_busy(k.k1) {
+                    (k.dn as u64 * 2 + 1).min(INF as u64) as u32
+                } else {
+                    k.dn
+                }
+            })
+            .min()
+            .unwrap_or(INF);
+        Some((alt, second))
     }
 
     #[inline]
@@ -228,7 +349,17 @@ impl<G: ExactGame> Solver<G> {
         s.moves = moves;
         let start = s.ab.nodes;
         let (mut pn, mut dn);
+        let busy = &self.busy;
+        let _inside = Inside::enter(busy, k1);
         loop {
+            if busy.on() {
+                // Another worker may have moved a child on.
+                for k in kids.iter_mut() {
+                    if let Some((p, d)) = self.dtable().probe_pn(k.k1, k.k2) {
+                        (k.pn, k.dn) = (p, d);
+                    }
+                }
+            }
             // pn = min dn(c), dn = Σ pn(c); the best child and the second-smallest dn.
             let mut best = 0;
             let mut dn1 = INF;
@@ -256,6 +387,9 @@ impl<G: ExactGame> Solver<G> {
             }
             if pn == 0 || dn == 0 || pn >= thpn || dn >= thdn {
                 break;
+            }
+            if busy.is_busy(kids[best].k1) {
+                (best, dn2) = Self::avoid_busy(&kids, best, thpn, busy).unwrap_or((best, dn2));
             }
             let kid = kids[best];
             let child_thpn = (thdn as u64 - dn as u64 + kid.pn as u64).min(INF as u64) as u32;

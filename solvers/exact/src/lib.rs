@@ -52,7 +52,9 @@ pub enum Algorithm {
     /// Negamax alpha-beta on win/loss (the default).
     #[default]
     AlphaBeta,
-    /// Depth-first proof-number search, with alpha-beta near the leaves.
+    /// Depth-first proof-number search, with alpha-beta near the leaves; a root solve with
+    /// two or more threads runs that many df-pn workers on one table, each avoiding the
+    /// children another worker is inside (`dfpn.rs`).
     Dfpn,
     /// Both at once on two threads, sharing the alpha-beta table: the first to finish answers
     /// and the other stops. Each wins on positions where the other is slow (measured on Rex
@@ -160,6 +162,8 @@ pub struct Solver<G: ExactGame> {
     table: Table,
     /// Proof-number table of [`Algorithm::Dfpn`].
     dtable: Option<Table>,
+    /// Workers inside each df-pn node (hashed), for the parallel df-pn's child choice.
+    busy: dfpn::Busy,
     config: SolverConfig,
     pool: rayon::ThreadPool,
     nodes: AtomicU64,
@@ -214,6 +218,7 @@ impl<G: ExactGame> Solver<G> {
         Ok(Solver {
             table: Table::new(ab_mb),
             dtable: (dfpn_mb > 0).then(|| Table::new(dfpn_mb)),
+            busy: dfpn::Busy::new(config.algorithm == Algorithm::Dfpn && config.threads > 1),
             config,
             pool,
             nodes: AtomicU64::new(0),
@@ -321,6 +326,7 @@ impl<G: ExactGame> Solver<G> {
                 s.publish(&self.nodes);
                 r
             }
+            Algorithm::Dfpn if ply == 0 && self.config.threads > 1 => self.dfpn_parallel(p),
             Algorithm::Dfpn => {
                 let mut s = dfpn::DScratch::new(G::MOVE_SLOTS);
                 let r = self.dfpn_root(p, &mut s);

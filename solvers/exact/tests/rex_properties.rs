@@ -186,6 +186,36 @@ fn portfolio_race_matches_the_reference_with_one_shared_table() {
 }
 
 #[test]
+fn parallel_dfpn_matches_the_reference_with_one_shared_table() {
+    // Three df-pn workers on every root, one solver kept across all positions (a worker
+    // stopped by another's answer must leave only true entries behind).
+    let s = exact::Solver::new(exact::SolverConfig {
+        tt_mb: 16,
+        threads: 3,
+        algorithm: exact::Algorithm::Dfpn,
+        dfpn_leaf_plies: 4,
+        ..exact::SolverConfig::default()
+    })
+    .unwrap();
+    let mut checked = 0;
+    for &(rows, cols, stones) in &[(3, 4, 1), (4, 3, 2), (4, 4, 3), (4, 4, 6), (5, 4, 8)] {
+        for seed in 0..30 {
+            let Some(pos) = random_position(rows, cols, stones, seed) else {
+                continue;
+            };
+            let mut p = pos.clone();
+            assert_eq!(
+                s.solve(&pos),
+                reference_wins(&mut p),
+                "{rows}x{cols} seed {seed}\n{pos:?}"
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked > 100, "only {checked} positions checked");
+}
+
+#[test]
 fn canonical_keys_separate_sizes_and_join_rotations() {
     use game::ExactGame;
     // Empty boards of different sizes never share a key (one table serves many boards).

@@ -84,12 +84,14 @@ pub struct SolverOpts {
     /// Transposition-table size in MiB.
     #[arg(long = "tt-mb", default_value_t = 1024)]
     pub tt_mb: usize,
-    /// Search algorithm: `alphabeta` (negamax alpha-beta), `dfpn` (depth-first proof-number
-    /// search with alpha-beta near the leaves; the table is split between the two) or
-    /// `portfolio` (with two or more threads, both at once on each root position, the first to
-    /// finish answers; alpha-beta with one thread). The default: on 6×6 positions each of the
-    /// two is several times faster than the other on some (`results/rex/knowledge.md`).
-    #[arg(long, default_value = "portfolio", value_parser = ["alphabeta", "dfpn", "portfolio"])]
+    /// Search algorithm: `dfpn` (depth-first proof-number search with alpha-beta near the
+    /// leaves; the table is split between the two; with two or more threads, that many df-pn
+    /// workers share the tables on each root position), `alphabeta` (negamax alpha-beta) or
+    /// `portfolio` (with two or more threads, alpha-beta and one df-pn worker race on each root
+    /// position, the first to finish answers; alpha-beta with one thread). The default: since
+    /// the one-colour fill-in and the edge reach of domination (2026-12-07), df-pn is 6–40×
+    /// faster than alpha-beta on the hard 6×6 replies (`results/rex/knowledge.md`).
+    #[arg(long, default_value = "dfpn", value_parser = ["alphabeta", "dfpn", "portfolio"])]
     pub algo: String,
 }
 
