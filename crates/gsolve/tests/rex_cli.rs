@@ -184,6 +184,8 @@ fn rex_jobs_through_the_cli_equal_direct_calls() {
         &exact::SolverConfig {
             tt_mb: 64,
             threads: 1,
+            // The CLI's default algorithm.
+            algorithm: exact::Algorithm::Dfpn,
             ..exact::SolverConfig::default()
         },
         &jobs::NoProgress,
@@ -220,6 +222,7 @@ fn rex_jobs_through_the_cli_equal_direct_calls() {
             shard: jobs::shard::Shard::WHOLE,
             solver: exact::SolverConfig {
                 tt_mb: 16,
+                algorithm: exact::Algorithm::Dfpn,
                 ..exact::SolverConfig::default()
             },
             time_limit: None,
