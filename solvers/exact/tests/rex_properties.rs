@@ -154,21 +154,24 @@ fn dfpn_matches_plain_negamax() {
     assert!(checked > 150, "only {checked} moves checked");
 }
 
-#[test]
-fn portfolio_race_matches_the_reference_with_one_shared_table() {
-    // Alpha-beta and df-pn race on every root (two threads); the loser is cancelled part-way,
-    // so one solver is kept across all positions: a cancelled search that stored a wrong entry
-    // would show up in a later answer.
+/// One solver kept across the roots of random positions of each case (seeds 0..30), each
+/// root's value against the plain reference: a search stopped part-way that stored a wrong
+/// entry would show up in a later answer. Returns the number of roots checked.
+fn roots_with_one_solver(
+    algorithm: exact::Algorithm,
+    threads: usize,
+    cases: &[(usize, usize, usize)],
+) -> usize {
     let s = exact::Solver::new(exact::SolverConfig {
         tt_mb: 16,
-        threads: 2,
-        algorithm: exact::Algorithm::Portfolio,
+        threads,
+        algorithm,
         dfpn_leaf_plies: 4,
         ..exact::SolverConfig::default()
     })
     .unwrap();
     let mut checked = 0;
-    for &(rows, cols, stones) in &[(3, 4, 1), (4, 3, 2), (4, 4, 4), (4, 4, 6), (5, 4, 9)] {
+    for &(rows, cols, stones) in cases {
         for seed in 0..30 {
             let Some(pos) = random_position(rows, cols, stones, seed) else {
                 continue;
@@ -177,41 +180,27 @@ fn portfolio_race_matches_the_reference_with_one_shared_table() {
             assert_eq!(
                 s.solve(&pos),
                 reference_wins(&mut p),
-                "{rows}x{cols} seed {seed}\n{pos:?}"
+                "{algorithm:?} {rows}x{cols} seed {seed}\n{pos:?}"
             );
             checked += 1;
         }
     }
+    checked
+}
+
+#[test]
+fn portfolio_race_matches_the_reference_with_one_shared_table() {
+    // Alpha-beta and df-pn race on every root (two threads); the loser is cancelled part-way.
+    let cases = [(3, 4, 1), (4, 3, 2), (4, 4, 4), (4, 4, 6), (5, 4, 9)];
+    let checked = roots_with_one_solver(exact::Algorithm::Portfolio, 2, &cases);
     assert!(checked > 100, "only {checked} positions checked");
 }
 
 #[test]
 fn parallel_dfpn_matches_the_reference_with_one_shared_table() {
-    // Three df-pn workers on every root, one solver kept across all positions (a worker
-    // stopped by another's answer must leave only true entries behind).
-    let s = exact::Solver::new(exact::SolverConfig {
-        tt_mb: 16,
-        threads: 3,
-        algorithm: exact::Algorithm::Dfpn,
-        dfpn_leaf_plies: 4,
-        ..exact::SolverConfig::default()
-    })
-    .unwrap();
-    let mut checked = 0;
-    for &(rows, cols, stones) in &[(3, 4, 1), (4, 3, 2), (4, 4, 3), (4, 4, 6), (5, 4, 8)] {
-        for seed in 0..30 {
-            let Some(pos) = random_position(rows, cols, stones, seed) else {
-                continue;
-            };
-            let mut p = pos.clone();
-            assert_eq!(
-                s.solve(&pos),
-                reference_wins(&mut p),
-                "{rows}x{cols} seed {seed}\n{pos:?}"
-            );
-            checked += 1;
-        }
-    }
+    // Three df-pn workers on every root; the others stop when one settles it.
+    let cases = [(3, 4, 1), (4, 3, 2), (4, 4, 3), (4, 4, 6), (5, 4, 8)];
+    let checked = roots_with_one_solver(exact::Algorithm::Dfpn, 3, &cases);
     assert!(checked > 100, "only {checked} positions checked");
 }
 
