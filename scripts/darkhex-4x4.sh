@@ -4,9 +4,9 @@
 #   classical: 4×3 classical's exact Black mixture (results/darkhex/double-oracle-classical-4x3)
 #              played on columns a-c (`darkhex embed`), and that mixture symmetrised (with its
 #              180° image on columns b-d, `darkhex symmetrise`): two lower bounds;
-#   abrupt:    4×3 abrupt's best Black mixture (A_BLACK, default frontier/abrupt-4x3/leg4) on
+#   abrupt:    4×3 abrupt's best Black mixture (A_BLACK, default frontier/abrupt-4x3/leg5) on
 #              columns a-c (lower) and 3×4 abrupt's best White mixture (A_WHITE, default
-#              frontier/abrupt-3x4/leg2) on rows 1-3 (upper),
+#              frontier/abrupt-3x4/leg3) on rows 1-3 (upper),
 #              each symmetrised too.
 # The `*-embedded.mix` files are the embedded mixtures (not rotation invariant); `black-lower.mix`
 # and `white-upper.mix` are their symmetrised twins (rotation invariant, as the format requires;
@@ -48,8 +48,8 @@ run "$C/certify-black-lower-embedded.time" "$C/certify-black-lower-embedded.json
 run "$C/symmetrise-black-lower.time" "$C/symmetrise-black-lower.json" \
   darkhex symmetrise "$C/black-lower-embedded.mix" --out "$C/black-lower.mix"
 run "$C/certify-black-lower.time" "$C/certify-black-lower.json" darkhex certify "$C/black-lower.mix"
-for side in black-lower:${A_BLACK:-results/darkhex/frontier/abrupt-4x3/leg4/black-lower.mix} \
-            white-upper:${A_WHITE:-results/darkhex/frontier/abrupt-3x4/leg2/white-upper.mix}; do
+for side in black-lower:${A_BLACK:-results/darkhex/frontier/abrupt-4x3/leg5/black-lower.mix} \
+            white-upper:${A_WHITE:-results/darkhex/frontier/abrupt-3x4/leg3/white-upper.mix}; do
   f=${side%%:*} src=${side#*:}
   "$G" darkhex embed "$src" --rows 4 --cols 4 --out "$A/$f-embedded.mix"
   run "$A/certify-$f-embedded.time" "$A/certify-$f-embedded.json" \
