@@ -184,7 +184,7 @@ impl<G: ExactGame> Solver<G> {
     pub(crate) fn dfpn_parallel(&self, p: &G) -> bool {
         let done = Arc::new(AtomicBool::new(false));
         let result = AtomicU8::new(0);
-        let work = |_: usize| {
+        let work = || {
             let mut s = DScratch::new(G::MOVE_SLOTS);
             s.abort = Some(done.clone());
             let r = self.dfpn_root(&mut p.clone(), &mut s);
@@ -195,11 +195,10 @@ impl<G: ExactGame> Solver<G> {
             }
         };
         rayon::scope(|sc| {
-            for i in 1..self.config.threads {
-                let work = &work;
-                sc.spawn(move |_| work(i));
+            for _ in 1..self.config.threads {
+                sc.spawn(|_| work());
             }
-            work(0);
+            work();
         });
         result.load(Ordering::Relaxed) == 2
     }

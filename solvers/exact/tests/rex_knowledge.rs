@@ -299,3 +299,35 @@ fn prepare_keeps_a_winning_move_whenever_there_is_one() {
     }
     assert!(pruned > 100 && won > 50, "{pruned} pruned, {won} won");
 }
+
+#[test]
+fn the_broad_edge_rule_is_false_in_rex() {
+    // Not a rule the solver uses: "for the mover, an empty cell on the mover's own edge is at
+    // least as good as an empty neighbour touching no edge" (the broad form of some of
+    // Solrex's Hex edge patterns) has counterexamples (results/rex/knowledge.md, session 30).
+    let mut memos = Memos::new();
+    let (mut checked, mut bad) = (0, 0);
+    for pos in small_positions(400, 12) {
+        let memo = memos.entry((pos.rows(), pos.cols())).or_default();
+        let hex = pos.hex();
+        let (ea, eb) = hex.edges(pos.to_move() == Player::First);
+        let any_edge = hex.top() | hex.bottom() | hex.left() | hex.right();
+        let empty = pos.empty_cells();
+        for &y in empty.iter().filter(|&&y| (ea | eb) >> y & 1 == 1) {
+            for &x in &empty {
+                if any_edge >> x & 1 == 1 || hex.neighbours(y) >> x & 1 == 0 {
+                    continue;
+                }
+                checked += 1;
+                bad += (move_wins(&pos, rex::RexMove::cell(x), memo)
+                    && !move_wins(&pos, rex::RexMove::cell(y), memo))
+                    as usize;
+            }
+        }
+    }
+    eprintln!("{checked} pairs, {bad} counterexamples");
+    assert!(
+        checked > 1000 && bad > 10,
+        "{checked} pairs, {bad} counterexamples"
+    );
+}

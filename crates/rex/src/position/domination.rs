@@ -213,7 +213,7 @@ impl<W: BitWord> RexPosition<W> {
                 }
             }
             // Groups touching an edge of K are in K (twice: a group may bring the other edge).
-            for _ in 0..2 {
+            for _ in 0..2 * (edges[p] != 0) as usize {
                 for (g, &e) in stones.iter().zip(flags) {
                     if e & edges[p] != 0 {
                         k |= *g;
@@ -236,18 +236,13 @@ impl<W: BitWord> RexPosition<W> {
     /// Every `(x, y)` of distinct empty cells such that `y` dominates `x` for the mover by
     /// neighbourhood domination (for tests and experiments).
     pub fn neighbourhood_pairs(&self) -> Vec<(u32, u32)> {
-        let groups = Groups::new(self);
-        let empty = self.empty();
-        let mut out = Vec::new();
-        for x in empty.iter() {
-            let reach = self.reach(&groups, x);
-            for y in empty.iter() {
-                if y != x && self.beats(y, x, &reach) {
-                    out.push((x, y));
-                }
-            }
-        }
-        out
+        let cells: Vec<u32> = self.empty().iter().collect();
+        let mut dom = [W::ZERO; 128];
+        self.neighbourhood_domination(&cells, &mut dom);
+        cells
+            .iter()
+            .flat_map(|&x| dom[x as usize].iter().map(move |y| (x, y)))
+            .collect()
     }
 
     /// True if `y` dominates `x` by neighbourhood domination, `reach` being [`Self::reach`]
