@@ -10,7 +10,6 @@ use thiserror::Error;
 mod analysis;
 mod domination;
 mod graph;
-mod region;
 pub use analysis::PAIR_SEARCH_FROM;
 
 /// A stone colour. Black is the first player (top–bottom), White the second (left–right).

@@ -19,16 +19,6 @@ pub(crate) struct RingKills<W> {
 /// than 400 s with them everywhere; on the 5×5 reply map they halve the nodes.
 const GLOBAL_KILLS_UP_TO: u32 = 22;
 
-fn region_from() -> u32 {
-    static ON: std::sync::OnceLock<u32> = std::sync::OnceLock::new();
-    *ON.get_or_init(|| {
-        std::env::var("GSOLVE_REGION")
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(1000)
-    })
-}
-
 impl<W: BitWord> RexPosition<W> {
     /// The kill table of the cells of `cand` (see [`RingKills`]).
     pub(crate) fn ring_kills(&self, cand: W) -> RingKills<W> {
@@ -163,20 +153,11 @@ impl<W: BitWord> RexPosition<W> {
     /// (see [`Self::drop_dominated`]).
     fn neighbourhood_domination(&self, cells: &[u32], dom: &mut [W; 128]) {
         let groups = Groups::new(self);
-        let region = self.empty().count() >= region_from();
         for &x in cells {
             let reach = self.reach(&groups, x);
             for &y in cells {
                 if y != x && self.beats(y, x, &reach) {
                     dom[x as usize] |= W::bit(y);
-                }
-            }
-            if region && dom[x as usize].is_empty() {
-                let near = self.geo.hex.neighbours(x);
-                for &y in cells {
-                    if near.has(y) && (0..2).any(|p| self.region_beats(y, x, p)) {
-                        dom[x as usize] |= W::bit(y);
-                    }
                 }
             }
         }
