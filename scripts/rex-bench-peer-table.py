@@ -112,7 +112,8 @@ for driver, key in items:
 
 print("# Rex: gsolve against Solrex, side by side\n")
 print(f"Produced by `{meta['command']}`, {meta['started_utc']} to {meta['finished_utc']}.\n")
-print(f"- gsolve: commit {meta['gsolve_commit']}, `{meta['gsolve_version']}`")
+print(f"- gsolve: `{meta['gsolve_version']}` (binaries built from 2026-12-07 on name their own "
+      f"commit there), run from the checkout at {meta['gsolve_commit']}")
 print(f"- Solrex (the peer, built outside this repository): `{meta['solrex']}`, sha256 {meta['solrex_sha256']}…")
 print(f"- machine: {meta['machine']}; each driver call under `flock {meta['lock']}`" if meta["lock"] else
       f"- machine: {meta['machine']}; no lock")

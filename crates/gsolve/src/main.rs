@@ -32,7 +32,7 @@ use cli::common::Global;
 #[derive(Parser, Debug)]
 #[command(
     name = "gsolve",
-    version,
+    version = concat!(env!("CARGO_PKG_VERSION"), " (commit ", env!("GSOLVE_COMMIT"), ")"),
     about,
     long_about,
     propagate_version = true,

@@ -576,3 +576,20 @@ fn cfr_checkpoints_early_and_a_kill_9_loses_little() {
     assert!(v["iterations"].as_u64().unwrap() > 1000, "{v}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn version_names_the_commit_the_binary_was_built_from() {
+    // Benchmark tables quote `gsolve --version` to say which binary they timed.
+    let r = gsolve(&["--version"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let head = std::process::Command::new("git")
+        .args(["rev-parse", "--short=12", "HEAD"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .ok()
+        .filter(|o| o.status.success())
+        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+        .unwrap_or_else(|| "unknown".into());
+    let want = format!("gsolve {} (commit {head})", env!("CARGO_PKG_VERSION"));
+    assert_eq!(r.stdout.trim(), want);
+}
