@@ -280,7 +280,8 @@ impl<W: BitWord> Scratch<W> {
                         while i < self.small_cells[mid].len() {
                             let (w, c2) = self.small_cells[mid][i];
                             i += 1;
-                            if size + c2.count() <= MAX_CELL_CELL_FULL {
+                            if size + c2.count() <= MAX_CELL_CELL_FULL && joinable(other, c, w, c2)
+                            {
                                 self.join(mid, other, c, w as usize, c2);
                                 if self.found_full {
                                     return;
@@ -298,7 +299,9 @@ impl<W: BitWord> Scratch<W> {
                     while i < self.to_cells[mid].len() {
                         let (w, c2) = self.to_cells[mid][i];
                         i += 1;
-                        if limit != u32::MAX && size + c2.count() > limit {
+                        if (limit != u32::MAX && size + c2.count() > limit)
+                            || !joinable(other, c, w, c2)
+                        {
                             continue;
                         }
                         self.join(mid, other, c, w as usize, c2);
@@ -311,6 +314,9 @@ impl<W: BitWord> Scratch<W> {
                 while i < self.to_comps[mid].len() {
                     let (w, c2) = self.to_comps[mid][i];
                     i += 1;
+                    if !joinable(other, c, w, c2) {
+                        continue;
+                    }
                     self.join(mid, other, c, w as usize, c2);
                     if self.found_full {
                         return;
@@ -320,7 +326,8 @@ impl<W: BitWord> Scratch<W> {
         }
     }
 
-    /// The AND rule on `other`–`mid` (carrier `c`) and `mid`–`w` (carrier `c2`).
+    /// The AND rule on `other`–`mid` (carrier `c`) and `mid`–`w` (carrier `c2`); callers skip
+    /// the pairs [`joinable`] rejects first, so that the common case costs no call.
     #[inline]
     fn join(&mut self, mid: usize, other: usize, c: W, w: usize, c2: W) {
         if w == other || !(c & c2).is_empty() {
@@ -338,6 +345,13 @@ impl<W: BitWord> Scratch<W> {
             self.add_full(other, w, c | c2);
         }
     }
+}
+
+/// The first test of [`Scratch::join`], inlined into the closure's loops: most pairs of
+/// connections share a cell or lead back to where they started.
+#[inline(always)]
+fn joinable<W: BitWord>(other: usize, c: W, w: u16, c2: W) -> bool {
+    w as usize != other && (c & c2).is_empty()
 }
 
 thread_local! {
