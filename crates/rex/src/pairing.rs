@@ -326,13 +326,12 @@ impl<W: BitWord> Scratch<W> {
         }
     }
 
-    /// The AND rule on `other`–`mid` (carrier `c`) and `mid`–`w` (carrier `c2`); callers skip
-    /// the pairs [`joinable`] rejects first, so that the common case costs no call.
+    /// The AND rule on `other`–`mid` (carrier `c`) and `mid`–`w` (carrier `c2`), for a pair
+    /// that [`joinable`] accepted (the callers test it in their loops, so that the common
+    /// rejected pair costs no call).
     #[inline]
     fn join(&mut self, mid: usize, other: usize, c: W, w: usize, c2: W) {
-        if w == other || !(c & c2).is_empty() {
-            return;
-        }
+        debug_assert!(joinable(other, c, w as u16, c2));
         if self.is_cell(other) && c2.has(other as u32) {
             return;
         }
