@@ -191,6 +191,14 @@ impl<W: BitWord> Scratch<W> {
             self.found_full = true;
             self.goal_full = c;
         }
+        self.queue[c.count() as usize].push((a as u16, b as u16, c));
+    }
+
+    /// Enter a connection `a`–`b` (a < b) in its endpoints' lists, when it leaves the queue:
+    /// the closure combines each popped connection with the listed ones only, so every pair of
+    /// connections is combined once (when the later of the two is popped), and connections
+    /// superseded while queued are never listed.
+    fn list(&mut self, a: usize, b: usize, c: W) {
         // a < b: b is a component whenever a is.
         if self.is_cell(b) {
             self.to_cells[a].push((b as u16, c));
@@ -205,7 +213,6 @@ impl<W: BitWord> Scratch<W> {
             self.to_comps[a].push((b as u16, c));
             self.to_comps[b].push((a as u16, c));
         }
-        self.queue[c.count() as usize].push((a as u16, b as u16, c));
     }
 
     fn add_semi(&mut self, a: usize, b: usize, s: W, key: u32) {
@@ -267,6 +274,7 @@ impl<W: BitWord> Scratch<W> {
                 continue;
             }
             steps += 1;
+            self.list(x as usize, y as usize, c);
             for (mid, other) in [(x as usize, y as usize), (y as usize, x as usize)] {
                 // Which of mid's connections can give a result that is kept: a connection
                 // between two empty cells is kept only up to MAX_CELL_CELL_FULL cells, a semi

@@ -166,29 +166,30 @@ mod tests {
     fn lookup(file: &std::path::Path, rows: usize, moves: &str) -> JobResult<LookupReport> {
         look_up(&LookupConfig {
             rows,
-            cols: 4,
+            cols: rows,
             moves: moves.into(),
             file: file.to_path_buf(),
         })
     }
 
-    /// A database filled by solving every move of a 4×4 position answers each move as the
+    /// A database filled by solving every move of a 5×5 position answers each move as the
     /// solver does; an empty one knows only what the static analysis decides; a file of
     /// another board or a bad move list is an input error.
     #[test]
     fn lookup_agrees_with_the_solver_and_knows_only_what_was_stored() {
         let dir = std::env::temp_dir().join(format!("gsolve-lookup-{}", std::process::id()));
-        let board = RexPosition::<u64>::new(4, 4).unwrap();
+        let board = RexPosition::<u64>::new(5, 5).unwrap();
         let mut pos = board.clone();
         pos.play_list("a1").unwrap();
         let store = std::sync::Arc::new(ProofStore::new(0));
         let mut solver = Solver::<RexPosition<u64>>::new(SolverConfig::default()).unwrap();
         solver.set_store(Some(store.clone()));
         let values = solver.move_values(&pos);
-        assert_eq!(values.len(), 15);
+        // 5×5: on 4×4 the static analysis alone decides every reply to a1.
+        assert_eq!(values.len(), 24);
         let header = ProofsHeader {
             game: "rex".into(),
-            board: "4x4".into(),
+            board: "5x5".into(),
             key_fingerprint: fingerprint(&board),
             producer: "test".into(),
             entries: 0,
@@ -198,7 +199,7 @@ mod tests {
         let empty = dir.join("empty.bin.gz");
         proofs::save(&empty, &header, &ProofStore::new(0)).unwrap();
 
-        let r = lookup(&full, 4, "a1").unwrap();
+        let r = lookup(&full, 5, "a1").unwrap();
         assert_eq!(r.entries, store.len() as u64);
         assert_eq!(r.moves.len(), values.len());
         for (m, v) in r.moves.iter().zip(&values) {
@@ -211,16 +212,16 @@ mod tests {
         assert_eq!(r.picture.matches('+').count(), wins + 1, "{}", r.picture);
         assert_eq!(
             r.picture.matches('-').count(),
-            15 - wins + 1,
+            24 - wins + 1,
             "{}",
             r.picture
         );
 
-        let e = lookup(&empty, 4, "a1").unwrap();
+        let e = lookup(&empty, 5, "a1").unwrap();
         assert_eq!(e.entries, 0);
         let known: Vec<&MoveProof> = e.moves.iter().filter(|m| m.wins.is_some()).collect();
         assert!(
-            known.len() < 15,
+            known.len() < 24,
             "the static analysis alone decides every move"
         );
         for m in known {
@@ -234,8 +235,8 @@ mod tests {
 
         let other = lookup(&full, 3, "");
         assert!(matches!(other, Err(JobError::Input(_))), "{other:?}");
-        assert!(matches!(lookup(&full, 4, "a1,a1"), Err(JobError::Input(_))));
-        assert!(matches!(lookup(&full, 4, "a1,z9"), Err(JobError::Input(_))));
+        assert!(matches!(lookup(&full, 5, "a1,a1"), Err(JobError::Input(_))));
+        assert!(matches!(lookup(&full, 5, "a1,z9"), Err(JobError::Input(_))));
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

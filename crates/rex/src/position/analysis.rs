@@ -299,11 +299,14 @@ struct FillIn<W: BitWord> {
     kills: Option<RingKills<W>>,
 }
 
-/// Default of [`RexPosition::with_pair_search_from`]: measured on random 6×6 positions with
-/// eight stones (1 thread), the full search everywhere cut the nodes 10–20× but cost more time
-/// than it saved below about 15 empty cells; from 14–17 empty cells up it was 2–3× faster than
-/// the greedy test alone (`results/rex/pairing.md`).
-pub const PAIR_SEARCH_FROM: u8 = 15;
+/// Default of [`RexPosition::with_pair_search_from`]. First set to 15 (random 6×6 positions
+/// with eight stones, 1 thread: below about 15 empty cells the search cost more than it saved,
+/// `results/rex/pairing.md`); lowered to 8 in session 32, once the search had grown stronger
+/// (it decides half the positions with 8–14 empty cells that the greedy test leaves open) and
+/// its closure cheaper: on the 35 replies to the 6×6 opening c1, one thread, nodes 5.6 M → 0.92 M
+/// and time −12 %; on the first 100 `random5x5.dat` positions nodes 266 K → 34 K and time
+/// −40 % (`results/rex/knowledge.md`, session 32).
+pub const PAIR_SEARCH_FROM: u8 = 8;
 
 /// Most components tracked by [`RexPosition::pair_connected`] (further groups are ignored,
 /// which only weakens the test).
