@@ -597,12 +597,22 @@ fn darkhex_table_refuses_a_journal_of_other_options() {
 
 #[test]
 fn rex_table_killed_repeatedly_gives_the_same_table() {
-    let r = check_rex_table(20, 4, 19, 60);
-    eprintln!(
-        "kill rounds: rex table (≤ 20 cells) killed {} times, final table equal",
-        r.kills
-    );
-    assert!(r.kills >= 1, "{r:?}");
+    // Only 4x5 takes long enough (about 50 ms) for its database (saved every 20 ms) to reach
+    // the disk, so the kill comes at most 10 ms after the database appears; a loaded machine
+    // can still let the board finish first, hence up to three attempts (each one a full check
+    // of the table against the uninterrupted run).
+    let mut r = Rounds::default();
+    for attempt in 0..3 {
+        r = check_rex_table(20, 4, 19 + attempt, 10);
+        eprintln!(
+            "kill rounds: rex table (≤ 20 cells) killed {} times, final table equal",
+            r.kills
+        );
+        assert!(r.kills >= 1, "{r:?}");
+        if r.output.contains("resumed with") {
+            break;
+        }
+    }
     // Killed while a board's database was on disk, the next run resumed from it.
     assert!(r.output.contains("resumed with"), "{}", r.output);
 }
