@@ -77,7 +77,7 @@ impl GtpEngine {
     /// A new engine on an empty `size × size` board.
     pub fn new(benzene: bool, size: usize, opts: &SolverOpts) -> Result<Self, CliError> {
         let pos = Self::board(size, size)?;
-        let solver = Solver::new(opts.config()?).map_err(CliError::input)?;
+        let solver = Solver::new(opts.config_for(Some(size * size))?).map_err(CliError::input)?;
         Ok(GtpEngine {
             benzene,
             pos,
@@ -192,7 +192,9 @@ impl GtpEngine {
         if args.is_empty() {
             return Ok(Some(format!(
                 "\n[string] threads {}\n[string] timelimit {}\n[string] tt_mb {}",
-                self.opts.threads, self.timelimit, self.opts.tt_mb
+                self.opts.threads,
+                self.timelimit,
+                self.opts.tt_mb_for(Some(self.cells()))
             )));
         }
         if args.len() != 2 {
@@ -212,12 +214,9 @@ impl GtpEngine {
                 if args[0] == "threads" {
                     opts.threads = v;
                 } else {
-                    opts.tt_mb = v;
+                    opts.tt_mb = Some(v);
                 }
-                let config = opts.config().map_err(|e| e.to_string())?;
-                // A new solver (and table) with the new resources.
-                self.solver = Solver::new(config).map_err(|e| e.to_string())?;
-                self.opts = opts;
+                self.renew(opts)?;
             }
             "timelimit" => self.timelimit = number("timelimit")?,
             other => return Err(format!("param_dfpn: unknown or unsupported parameter {other:?} (supported: threads, timelimit, tt_mb)")),
@@ -328,8 +327,28 @@ impl GtpEngine {
         let h = if args.len() > 1 { parse(args[1])? } else { w };
         // Transposed in Benzene mode.
         let (rows, cols) = if self.benzene { (w, h) } else { (h, w) };
+        let before = self.opts.tt_mb_for(Some(self.cells()));
         self.pos = Self::board(rows, cols).map_err(|e| e.to_string())?;
         self.history.clear();
+        if self.opts.tt_mb_for(Some(self.cells())) != before {
+            // The table sized by the board (no `--tt-mb`, no `param_dfpn tt_mb`): resized.
+            self.renew(self.opts.clone())?;
+        }
+        Ok(())
+    }
+
+    /// Cells of the board.
+    fn cells(&self) -> usize {
+        self.pos.rows() * self.pos.cols()
+    }
+
+    /// A new solver (and table) with the resources of `opts`, which become the engine's.
+    fn renew(&mut self, opts: SolverOpts) -> Result<(), String> {
+        let config = opts
+            .config_for(Some(self.cells()))
+            .map_err(|e| e.to_string())?;
+        self.solver = Solver::new(config).map_err(|e| e.to_string())?;
+        self.opts = opts;
         Ok(())
     }
 
@@ -489,11 +508,46 @@ mod tests {
             3,
             &SolverOpts {
                 threads: 1,
-                tt_mb: 16,
+                tt_mb: Some(16),
                 algo: "alphabeta".into(),
             },
         )
         .unwrap()
+    }
+
+    /// Without `--tt-mb` the table follows the board (`boardsize` resizes it); once set, it
+    /// stays.
+    #[test]
+    fn table_size_follows_the_board_unless_set() {
+        let mut e = GtpEngine::new(
+            false,
+            3,
+            &SolverOpts {
+                threads: 1,
+                tt_mb: None,
+                algo: "dfpn".into(),
+            },
+        )
+        .unwrap();
+        let tt = |e: &mut GtpEngine| {
+            let list = e.execute("param_dfpn").unwrap().unwrap();
+            list.lines()
+                .find_map(|l| l.strip_prefix("[string] tt_mb "))
+                .unwrap()
+                .to_string()
+        };
+        assert_eq!(tt(&mut e), "64");
+        e.execute("boardsize 6").unwrap();
+        assert_eq!(tt(&mut e), "256");
+        e.execute("boardsize 7").unwrap();
+        assert_eq!(tt(&mut e), "1024");
+        e.execute("param_dfpn tt_mb 32").unwrap();
+        e.execute("boardsize 4").unwrap();
+        assert_eq!(tt(&mut e), "32");
+        assert_eq!(
+            e.execute("dfpn-solve-state black").unwrap().unwrap(),
+            "black"
+        );
     }
 
     #[test]
