@@ -134,6 +134,7 @@ fn gtp_session_over_stdin() {
         .args(["gtp", "--benzene", "--tt-mb", "8"])
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
     child
@@ -153,6 +154,15 @@ fn gtp_session_over_stdin() {
     );
     assert!(text.contains("? unknown command"), "{text}");
     assert!(text.contains("=3 "), "{text}");
+    // Each of the two solves logs its nodes as Solrex logs its work; the 4x4 map searches.
+    let log = String::from_utf8_lossy(&out.stderr);
+    let work: Vec<u64> = log
+        .lines()
+        .filter_map(|l| l.strip_prefix("Work"))
+        .map(|n| n.trim().parse().unwrap())
+        .collect();
+    assert_eq!(work.len(), 2, "{log}");
+    assert!(work[0] > 16, "{log}");
 }
 
 /// The Rex jobs through the binary give what a direct library call gives.

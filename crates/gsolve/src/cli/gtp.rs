@@ -11,7 +11,8 @@
 //! `time_left COLOUR SECONDS STONES` (genmove then solves within its share of the time left
 //! and otherwise plays the solver's first-ordered move; a winning move is one the solve proved,
 //! not necessarily the first listed by `dfpn-solver-find-winning`), `quit`. A solve cut by a time limit
-//! answers `unknown` (dfpn-solve-state) or the empty list.
+//! answers `unknown` (dfpn-solve-state) or the empty list. Each solve logs its search nodes on
+//! standard error as a line `Work N`, the form of Solrex's work lines.
 //!
 //! Conventions: by default gsolve's (Black first, joining top and bottom). With `--benzene`,
 //! Benzene's as used in the Solrex suite: the colour names are exchanged (`white` is the first
@@ -143,7 +144,9 @@ impl GtpEngine {
             return Some(Vec::new());
         }
         self.arm(seconds);
+        let n0 = self.solver.nodes();
         let values = self.solver.move_values(&pos);
+        self.log_work(n0);
         if self.solver.stopped() {
             return None;
         }
@@ -163,7 +166,9 @@ impl GtpEngine {
         let mut pos = self.pos.clone();
         pos.set_to_move(p);
         self.arm(seconds);
+        let n0 = self.solver.nodes();
         let mv = self.solver.winning_move(&pos);
+        self.log_work(n0);
         (!self.solver.stopped()).then(|| mv.and_then(|m| m.as_cell()))
     }
 
@@ -393,6 +398,12 @@ impl GtpEngine {
         Ok(self.cell_name(cell))
     }
 
+    /// Log the search nodes of the solve that started at `n0` nodes, on standard error, in
+    /// the form of Solrex's `Work` lines (so its drivers sum them the same way).
+    fn log_work(&self, n0: u64) {
+        eprintln!("Work           {}", self.solver.nodes().saturating_sub(n0));
+    }
+
     /// `dfpn-solve-state [P]`: the winner with `p` to move, or "unknown" when the time limit
     /// stopped the solver.
     fn solve_state(&mut self, p: Player) -> String {
@@ -403,7 +414,9 @@ impl GtpEngine {
         let winner = match pos.loser() {
             Some(l) => l.other(),
             None => {
+                let n0 = self.solver.nodes();
                 let wins = self.solver.solve(&pos);
+                self.log_work(n0);
                 if self.solver.stopped() {
                     return "unknown".into();
                 }
