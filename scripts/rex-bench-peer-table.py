@@ -130,8 +130,8 @@ Seconds: each tool's solve time as its driver reports it (gsolve's `rex suite` J
 from the first solve command to the last answer; a 6×6 item stops at the 300 s cap). Work:
 gsolve's search nodes (6×6: the sum of the `Work` lines `gsolve gtp` logs since 2026-12-08,
 one per solve; "—" from older binaries), Solrex's dfpn work units (the sum of the `Work`
-lines of its log). The two count different things: a gsolve node is one position entered, a
-Solrex work unit one df-pn expansion. Peak: resident memory, gsolve's 5×5 from
+lines of its log). The two count different things: a gsolve node is one position entered (df-pn or α-β), a
+Solrex work unit a MID call or a terminal node (gtpdrive.py). Peak: resident memory, gsolve's 5×5 from
 `/usr/bin/time`, otherwise the engine's VmHWM just before `quit`. Solved: 5×5 positions whose
 winning-move set matches the Solrex file / positions; 6×6 replies solved / 35. Load: the
 1-minute load average just before the run. Answers: 5×5, both against the file; 6×6, the
