@@ -144,9 +144,7 @@ impl GtpEngine {
             return Some(Vec::new());
         }
         self.arm(seconds);
-        let n0 = self.solver.nodes();
-        let values = self.solver.move_values(&pos);
-        self.log_work(n0);
+        let values = self.logged(|s| s.move_values(&pos));
         if self.solver.stopped() {
             return None;
         }
@@ -166,9 +164,7 @@ impl GtpEngine {
         let mut pos = self.pos.clone();
         pos.set_to_move(p);
         self.arm(seconds);
-        let n0 = self.solver.nodes();
-        let mv = self.solver.winning_move(&pos);
-        self.log_work(n0);
+        let mv = self.logged(|s| s.winning_move(&pos));
         (!self.solver.stopped()).then(|| mv.and_then(|m| m.as_cell()))
     }
 
@@ -398,10 +394,16 @@ impl GtpEngine {
         Ok(self.cell_name(cell))
     }
 
-    /// Log the search nodes of the solve that started at `n0` nodes, on standard error, in
-    /// the form of Solrex's `Work` lines (so its drivers sum them the same way).
-    fn log_work(&self, n0: u64) {
-        eprintln!("Work           {}", self.solver.nodes().saturating_sub(n0));
+    /// Run one solve and log its search nodes on standard error, in the form of Solrex's
+    /// `Work` lines (so its drivers sum them the same way).
+    fn logged<R>(&self, solve: impl FnOnce(&Solver<RexPosition<u64>>) -> R) -> R {
+        let before = self.solver.nodes();
+        let r = solve(&self.solver);
+        eprintln!(
+            "Work           {}",
+            self.solver.nodes().saturating_sub(before)
+        );
+        r
     }
 
     /// `dfpn-solve-state [P]`: the winner with `p` to move, or "unknown" when the time limit
@@ -414,9 +416,7 @@ impl GtpEngine {
         let winner = match pos.loser() {
             Some(l) => l.other(),
             None => {
-                let n0 = self.solver.nodes();
-                let wins = self.solver.solve(&pos);
-                self.log_work(n0);
+                let wins = self.logged(|s| s.solve(&pos));
                 if self.solver.stopped() {
                     return "unknown".into();
                 }

@@ -102,8 +102,10 @@ pub struct SolverOpts {
 /// The table size of [`SolverOpts::tt_mb_for`] when `--tt-mb` is not given: enough for the
 /// searches of one position or a file of positions of a board of `cells` cells. Measured on
 /// the 35 replies to the 6×6 opening c1 solved one after another by one solver (one thread,
-/// table kept): 740,638 / 707,826 / 715,493 / 715,464 nodes with 128 / 256 / 512 / 1024 MiB,
-/// and 0.28 / 1.00 / 1.37 s of system time for 128 / 512 / 1024 (session 33).
+/// table kept; `cargo run --release -p jobs --example rex_reply_run`): 740,638 / 707,826 /
+/// 715,493 / 715,464 nodes with 128 / 256 / 512 / 1024 MiB, and 0.28 / 1.00 / 1.37 s of
+/// system time for 128 / 512 / 1024 (session 33). Node counts of single hard positions swing
+/// 2–4× with the table size either way (`results/rex/knowledge.md`), so they decide nothing.
 pub fn default_tt_mb(cells: usize) -> usize {
     match cells {
         0..=25 => 64,
