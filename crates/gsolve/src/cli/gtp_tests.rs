@@ -2,32 +2,24 @@
 use super::*;
 
 fn engine(benzene: bool) -> GtpEngine {
-    GtpEngine::new(
-        benzene,
-        3,
-        &SolverOpts {
-            threads: 1,
-            tt_mb: Some(16),
-            algo: "alphabeta".into(),
-        },
-    )
-    .unwrap()
+    engine_with(benzene, Some(16), "alphabeta")
+}
+
+/// An engine on a 3×3 board with one thread.
+fn engine_with(benzene: bool, tt_mb: Option<usize>, algo: &str) -> GtpEngine {
+    let opts = SolverOpts {
+        threads: 1,
+        tt_mb,
+        algo: algo.into(),
+    };
+    GtpEngine::new(benzene, 3, &opts).unwrap()
 }
 
 /// Without `--tt-mb` the table follows the board (`boardsize` resizes it); once set, it
 /// stays.
 #[test]
 fn table_size_follows_the_board_unless_set() {
-    let mut e = GtpEngine::new(
-        false,
-        3,
-        &SolverOpts {
-            threads: 1,
-            tt_mb: None,
-            algo: "dfpn".into(),
-        },
-    )
-    .unwrap();
+    let mut e = engine_with(false, None, "dfpn");
     let tt = |e: &mut GtpEngine| {
         let list = e.execute("param_dfpn").unwrap().unwrap();
         list.lines()
